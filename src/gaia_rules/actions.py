@@ -1,0 +1,126 @@
+"""Actions: every choice a player makes, as a frozen value naming its player (spec 5.4).
+
+Each action names the seat that takes it, so a server can refuse an action sent for the
+wrong seat. ``str(action)`` is its notation (see :mod:`gaia_rules.notation`).
+"""
+
+from __future__ import annotations
+
+from typing import TypeAlias
+
+import attrs
+
+from gaia_rules.cards import CardId
+from gaia_rules.vocabulary import CardKind, Pos
+
+__all__ = [
+    "Action",
+    "DeclineObjectives",
+    "Discard",
+    "DrawDeck",
+    "DrawDisplay",
+    "Feed",
+    "FulfillObjective",
+    "PlaceCityPawn",
+    "PlayAnimals",
+    "PlayCity",
+    "PlayNature",
+]
+
+
+@attrs.frozen
+class DrawDisplay:
+    """Take a face-up card from its display (spec 6.1)."""
+
+    player: int
+    card: CardId
+
+
+@attrs.frozen
+class DrawDeck:
+    """Draw the top card of a deck, or end the game by drawing from an exhausted kind (6.1, 6.3)."""
+
+    player: int
+    kind: CardKind
+
+
+@attrs.frozen
+class PlayNature:
+    """Play a Nature card and put its tile on a square (spec 7)."""
+
+    player: int
+    card: CardId
+    pos: Pos
+
+
+@attrs.frozen
+class PlayAnimals:
+    """Play an Animal card: four tokens on a free tile (spec 9.1)."""
+
+    player: int
+    card: CardId
+    pos: Pos
+
+
+@attrs.frozen
+class PlayCity:
+    """Play a City card on a free tile (spec 9.2, 9.3)."""
+
+    player: int
+    card: CardId
+    pos: Pos
+
+
+@attrs.frozen
+class Feed:
+    """Feed the city at ``city`` one token from its neighbour ``source`` (spec 11.3)."""
+
+    player: int
+    city: Pos
+    source: Pos
+
+
+@attrs.frozen
+class Discard:
+    """Discard a card from hand to meet the hand or Power limit (spec 6.5)."""
+
+    player: int
+    card: CardId
+
+
+@attrs.frozen
+class FulfillObjective:
+    """Fulfil an available Objective with the cards in front of the player (spec 8.2)."""
+
+    player: int
+    objective: CardId
+
+
+@attrs.frozen
+class DeclineObjectives:
+    """Decline the Objectives offered now (only with optional Objectives, spec 8.4)."""
+
+    player: int
+
+
+@attrs.frozen
+class PlaceCityPawn:
+    """Put one of the player's last pawns on a city he raised (spec 10.5)."""
+
+    player: int
+    city: Pos
+
+
+Action: TypeAlias = (
+    DrawDisplay
+    | DrawDeck
+    | PlayNature
+    | PlayAnimals
+    | PlayCity
+    | Feed
+    | Discard
+    | FulfillObjective
+    | DeclineObjectives
+    | PlaceCityPawn
+)
+"""Any action."""

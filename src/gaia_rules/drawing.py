@@ -1,0 +1,150 @@
+"""Drawing cards, displays, exhaustion and the hand limits (spec 6)."""
+
+from __future__ import annotations
+
+from gaia_rules.actions import Action, Discard, DrawDeck, DrawDisplay
+from gaia_rules.cards import CardId, kind_of
+from gaia_rules.decisions import ChooseLimitDiscard
+from gaia_rules.ending import end_by_exhaustion
+from gaia_rules.events import CardDiscarded, CardDrawn, DisplayRefilled
+from gaia_rules.refusal import Refusal
+from gaia_rules.table import Table
+from gaia_rules.vocabulary import CardKind
+
+__all__ = [
+    "HAND_LIMIT",
+    "POWER_LIMIT",
+    "discard_options",
+    "draw",
+    "draw_options",
+    "kinds_in_play",
+    "limit_discard",
+    "refuse_discard",
+    "refuse_draw",
+]
+
+HAND_LIMIT = 6
+POWER_LIMIT = 2
+
+
+def kinds_in_play(table: Table) -> tuple[CardKind, ...]:
+    """Nature and Life; Power from the powers level on (spec 6.1)."""
+    if table.rules.with_powers:
+        return (CardKind.NATURE, CardKind.LIFE, CardKind.POWER)
+    return (CardKind.NATURE, CardKind.LIFE)
+
+
+def is_exhausted(table: Table, kind: CardKind) -> bool:
+    """A kind whose deck and display are both empty (spec 6.3)."""
+    return not table.decks[kind] and not table.displays[kind]
+
+
+def draw_options(table: Table, player: int) -> list[Action]:
+    """Every draw: each face-up card, and each deck that has cards or is exhausted (6.1, 6.3)."""
+    options: list[Action] = []
+    for kind in kinds_in_play(table):
+        options.extend(DrawDisplay(player, card) for card in table.displays[kind])
+        if table.decks[kind] or not table.displays[kind]:
+            options.append(DrawDeck(player, kind))
+    return options
+
+
+def refuse_draw(table: Table, action: DrawDisplay | DrawDeck) -> Refusal | None:
+    """Why a draw is not legal now, or ``None`` (spec 6.1, 6.3)."""
+    if isinstance(action, DrawDisplay):
+        if not isinstance(action.card, str) or action.card not in table.cards:
+            return Refusal("2.9", f"there is no card {action.card!r}")
+        kind = kind_of(action.card)
+        if kind not in kinds_in_play(table):
+            return Refusal("6.1", f"{kind.value} cards are not in play at this level")
+        if action.card not in table.displays[kind]:
+            return Refusal("6.1", f"{action.card} is not face up in the {kind.value} display")
+        return None
+    if action.kind not in kinds_in_play(table):
+        return Refusal("6.1", f"{action.kind.value} cards are not in play at this level")
+    if not table.decks[action.kind] and table.displays[action.kind]:
+        return Refusal(
+            "6.3",
+            f"the {action.kind.value} deck is empty but its display is not: take a face-up card",
+        )
+    return None
+
+
+def draw(table: Table, action: DrawDisplay | DrawDeck) -> None:
+    """Carry out a legal draw (spec 6.1-6.3, 6.5)."""
+    player = action.player
+    if isinstance(action, DrawDeck):
+        kind = action.kind
+        deck = table.decks[kind]
+        if not deck:
+            end_by_exhaustion(table, player)  # 6.3, 15.2
+            return
+        card = deck[0]
+        table.decks[kind] = deck[1:]
+        table.emit(CardDrawn(player, kind, card, from_display=False))
+    else:
+        card = action.card
+        kind = kind_of(card)
+        display = table.displays[kind]
+        deck = table.decks[kind]
+        if deck:  # 6.2: the slot is refilled from the top of the deck
+            refill = deck[0]
+            table.decks[kind] = deck[1:]
+            table.displays[kind] = tuple(refill if c == card else c for c in display)
+        else:  # 6.2: with an empty deck the slot stays empty
+            table.displays[kind] = tuple(c for c in display if c != card)
+        table.emit(CardDrawn(player, kind, card, from_display=True))
+        if deck:
+            table.emit(DisplayRefilled(kind, refill))
+    gain(table, player, card)
+
+
+def gain(table: Table, player: int, card: CardId) -> None:
+    """A card goes into a hand; a limit broken means a discard decision (spec 6.5, 6.5b)."""
+    table.hands[player] = (*table.hands[player], card)
+    if over_a_limit(table, player):
+        table.steps.append(ChooseLimitDiscard(player))
+
+
+def power_cards(hand: tuple[CardId, ...]) -> list[CardId]:
+    """The Power cards of a hand."""
+    return [card for card in hand if card[0] == "P"]
+
+
+def over_a_limit(table: Table, player: int) -> bool:
+    """Whether a hand holds more than 6 cards or more than 2 Power cards (spec 6.5, 6.5a)."""
+    hand = table.hands[player]
+    return len(hand) > HAND_LIMIT or len(power_cards(hand)) > POWER_LIMIT
+
+
+def discard_options(table: Table, player: int) -> list[Action]:
+    """The cards that may be discarded: a Power card if the Power limit is broken (one Power
+    discard then settles both limits), else any card of the hand (spec 6.5, 6.5a)."""
+    if not over_a_limit(table, player):
+        return []
+    hand = table.hands[player]
+    powers = power_cards(hand)
+    candidates = powers if len(powers) > POWER_LIMIT else list(hand)
+    return [Discard(player, card) for card in candidates]
+
+
+def refuse_discard(table: Table, action: Discard) -> Refusal | None:
+    """Why a limit discard is not legal now, or ``None`` (spec 6.5)."""
+    hand = table.hands[action.player]
+    if action.card not in hand:
+        return Refusal("6.5", f"{action.card!r} is not in the hand of seat {action.player}")
+    if len(power_cards(hand)) > POWER_LIMIT and action.card[0] != "P":
+        return Refusal("6.5a", "over the Power limit, the discard must be a Power card")
+    return None
+
+
+def limit_discard(table: Table, action: Discard) -> None:
+    """Discard a card face up without effect (spec 6.4, 6.5)."""
+    hand = list(table.hands[action.player])
+    hand.remove(action.card)
+    table.hands[action.player] = tuple(hand)
+    kind = kind_of(action.card)
+    table.discards[kind] += (action.card,)
+    table.emit(CardDiscarded(action.player, action.card))
+    if over_a_limit(table, action.player):
+        table.steps.append(ChooseLimitDiscard(action.player))

@@ -1,0 +1,191 @@
+"""The flow of a game: who decides now, what, and what happens next (spec 5).
+
+The table keeps a stack of pending steps, the top last. A step is either a decision (see
+:mod:`gaia_rules.decisions`) or :class:`BeginTurn`, which the engine runs by itself.
+:func:`advance` runs the automatic steps, takes every decision that has one legal option
+(logged as an :class:`~gaia_rules.events.ActionTaken` ``by_engine``), and stops at the
+first decision that is a real choice, or at the end of the game.
+
+Every rule family offers, for the decisions it owns, the same three functions: the legal
+options, the refusal of an action (with its clause), and the carrying out of a legal one.
+This module only routes to them.
+"""
+
+from __future__ import annotations
+
+from gaia_rules import drawing, feeding, life, nature, objectives
+from gaia_rules.actions import (
+    Action,
+    DeclineObjectives,
+    Discard,
+    DrawDeck,
+    DrawDisplay,
+    Feed,
+    FulfillObjective,
+    PlaceCityPawn,
+    PlayAnimals,
+    PlayCity,
+    PlayNature,
+)
+from gaia_rules.decisions import (
+    BeginTurn,
+    ChooseAction,
+    ChooseFeeding,
+    ChooseLimitDiscard,
+    ChooseObjective,
+    ChoosePawnCities,
+    Decision,
+)
+from gaia_rules.ending import win_if_supply_empty
+from gaia_rules.events import ActionTaken, TurnBegan
+from gaia_rules.refusal import Refusal
+from gaia_rules.satisfaction import cities_taking_a_pawn, place_pawn
+from gaia_rules.table import Table
+
+__all__ = ["ACTIONS_PER_TURN", "advance", "options", "refusal", "take"]
+
+ACTIONS_PER_TURN = 2
+
+
+def advance(table: Table) -> None:
+    """Run the flow up to the next real choice or the end of the game (spec 5.4)."""
+    while table.result is None and table.steps:
+        step = table.steps[-1]
+        if isinstance(step, BeginTurn):
+            table.steps.pop()
+            _begin_turn(table, step.player)
+            continue
+        choices = options(table, step)
+        if not choices:  # nothing left to decide here (a feeding or a check is over)
+            table.steps.pop()
+        elif len(choices) == 1:
+            take(table, step, choices[0], by_engine=True)
+        else:
+            return
+
+
+def _begin_turn(table: Table, player: int) -> None:
+    table.active = player
+    table.emit(TurnBegan(player))
+    table.steps.append(ChooseAction(player, 1))
+    feeding.begin_feeding(table, player)
+
+
+def options(table: Table, decision: Decision) -> list[Action]:
+    """Every legal action for ``decision``, and only those."""
+    player = decision.player
+    match decision:
+        case ChooseAction():
+            return [
+                *drawing.draw_options(table, player),
+                *nature.nature_options(table, player),
+                *life.life_options(table, player),
+            ]
+        case ChooseFeeding():
+            return feeding.feeding_options(table, decision)
+        case ChooseLimitDiscard():
+            return drawing.discard_options(table, player)
+        case ChooseObjective():
+            return objectives.objective_options(table, decision)
+        case ChoosePawnCities():
+            return [
+                PlaceCityPawn(player, pos)
+                for pos in cities_taking_a_pawn(table, player, decision.cities)
+            ]
+    raise AssertionError(decision)  # pragma: no cover
+
+
+_ACCEPTS: dict[type[Decision], tuple[type[Action], ...]] = {
+    ChooseAction: (DrawDisplay, DrawDeck, PlayNature, PlayAnimals, PlayCity),
+    ChooseFeeding: (Feed,),
+    ChooseLimitDiscard: (Discard,),
+    ChooseObjective: (FulfillObjective, DeclineObjectives),
+    ChoosePawnCities: (PlaceCityPawn,),
+}
+
+
+def refusal(table: Table, decision: Decision | None, action: object) -> Refusal | None:
+    """Why ``action`` is not legal now, or ``None`` when it is (spec 1.7)."""
+    if decision is None:
+        return Refusal("15.1", "the game is over")
+    accepted = _ACCEPTS[type(decision)]
+    if not isinstance(action, accepted):
+        wanted = ", ".join(t.__name__ for t in accepted)
+        return Refusal(
+            "5.4",
+            f"{type(action).__name__} does not answer {type(decision).__name__} "
+            f"(it takes {wanted})",
+        )
+    if action.player != decision.player:
+        return Refusal("5.4", f"seat {decision.player} is to move, not seat {action.player!r}")
+    match action:
+        case DrawDisplay() | DrawDeck():
+            return drawing.refuse_draw(table, action)
+        case PlayNature():
+            return nature.refuse_nature(table, action)
+        case PlayAnimals():
+            return life.refuse_animals(table, action)
+        case PlayCity():
+            return life.refuse_city(table, action)
+        case Feed():
+            assert isinstance(decision, ChooseFeeding)
+            return feeding.refuse_feed(table, decision, action)
+        case Discard():
+            return drawing.refuse_discard(table, action)
+        case FulfillObjective() | DeclineObjectives():
+            assert isinstance(decision, ChooseObjective)
+            return objectives.refuse_objective(table, decision, action)
+        case PlaceCityPawn():
+            assert isinstance(decision, ChoosePawnCities)
+            if action.city not in cities_taking_a_pawn(table, action.player, decision.cities):
+                return Refusal("10.5", f"{action.city} is not a raised city that takes a pawn")
+            return None
+    raise AssertionError(action)  # pragma: no cover
+
+
+def take(table: Table, decision: Decision, action: Action, *, by_engine: bool = False) -> None:
+    """Carry out a legal ``action`` for the pending ``decision`` (the top step)."""
+    table.steps.pop()
+    table.emit(ActionTaken(action.player, action, by_engine))
+    if not by_engine:
+        table.actions = (action, table.actions)
+    match action:
+        case DrawDisplay() | DrawDeck() | PlayNature() | PlayAnimals() | PlayCity():
+            assert isinstance(decision, ChooseAction)
+            _after_action(table, decision)
+            _turn_action(table, action)
+        case Feed():
+            assert isinstance(decision, ChooseFeeding)
+            feeding.feed(table, decision, action)
+        case Discard():
+            drawing.limit_discard(table, action)
+        case FulfillObjective():
+            objectives.fulfil(table, action)
+        case DeclineObjectives():
+            pass  # 8.4: offered again at the next check
+        case PlaceCityPawn():
+            assert isinstance(decision, ChoosePawnCities)
+            place_pawn(table, action.player, action.city)
+            if not win_if_supply_empty(table, action.player):
+                rest = tuple(c for c in decision.cities if c != action.city)
+                table.steps.append(ChoosePawnCities(action.player, rest))
+
+
+def _after_action(table: Table, decision: ChooseAction) -> None:
+    """What follows the action: the turn's next action, or the next seat's turn (5.2, 5.5)."""
+    if decision.number < ACTIONS_PER_TURN:
+        table.steps.append(ChooseAction(decision.player, decision.number + 1))
+    else:
+        table.steps.append(BeginTurn((decision.player + 1) % table.players))
+
+
+def _turn_action(table: Table, action: Action) -> None:
+    match action:
+        case DrawDisplay() | DrawDeck():
+            drawing.draw(table, action)
+        case PlayNature():
+            nature.play_nature(table, action)
+        case PlayAnimals():
+            life.play_animals(table, action)
+        case PlayCity():
+            life.play_city(table, action)

@@ -1,0 +1,209 @@
+"""``Game``: the public face of one game in progress, and :func:`new_game`.
+
+A game answers three questions at every moment: who decides now (:attr:`Game.to_move`),
+what is being decided (:attr:`Game.decision`), and what the legal choices are
+(:meth:`Game.legal_actions`). :meth:`Game.apply` carries out one choice, atomically.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterator
+
+from gaia_rules import flow
+from gaia_rules.actions import Action
+from gaia_rules.decisions import Decision
+from gaia_rules.errors import IllegalActionError, RulesError
+from gaia_rules.events import Event, Result
+from gaia_rules.rules import Level, Rules
+from gaia_rules.setup import deal
+from gaia_rules.state import GameState, snapshot
+from gaia_rules.table import Chain, Table, chain_items
+from gaia_rules.views import View, redact, view_of
+
+__all__ = ["Game", "new_game"]
+
+SUPPORTED_LEVELS = (Level.BASIC,)
+
+
+def new_game(
+    players: int,
+    rules: Rules | None = None,
+    seed: int | None = None,
+    first_player: int = 0,
+) -> Game:
+    """Set up a new game (spec 4) and run it to the first player's first decision.
+
+    ``rules`` defaults to :meth:`Rules.basic`; ``seed`` to a fresh random number, kept in
+    :attr:`Game.seed` (and the record) so the game can be replayed. Raises
+    :class:`~gaia_rules.errors.RulesError` for a player count outside 2-5, a first player
+    who is not a seat, or a bad seed.
+    """
+    rules = Rules.basic() if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules: expected a Rules value, got {type(rules).__name__}")
+    if rules.level not in SUPPORTED_LEVELS:
+        raise RulesError(f"the {rules.level.name.lower()} level is not yet supported")
+    if seed is None:
+        seed = secrets.randbits(63)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise RulesError(f"seed: expected a whole number, got {seed!r}")
+    table = deal(rules, players, seed, first_player)
+    flow.advance(table)
+    return Game._from_table(table)
+
+
+class Game:
+    """One game of Gaïa. Create it with :func:`new_game` or from a position."""
+
+    __slots__ = ("_table",)
+
+    _table: Table
+
+    def __init__(self) -> None:
+        raise TypeError("create a game with gaia_rules.new_game() or a Position")
+
+    @classmethod
+    def _from_table(cls, table: Table) -> Game:
+        game = object.__new__(cls)
+        game._table = table
+        return game
+
+    # -- who decides now, and what (spec 5.4) --------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose decision is pending; ``None`` once the game is over."""
+        decision = self._table.decision
+        return None if decision is None else decision.player
+
+    @property
+    def decision(self) -> Decision | None:
+        """What is being decided now; ``None`` once the game is over."""
+        return self._table.decision
+
+    @property
+    def active(self) -> int:
+        """The seat whose turn it is (not always the seat to move)."""
+        return self._table.active
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of :attr:`to_move`, and only those; empty once the game is over.
+
+        Each listed action applies; any other raises
+        :class:`~gaia_rules.errors.IllegalActionError`. The list is built afresh on each
+        call (its cost grows with the world and the hand), so keep it rather than asking
+        twice.
+        """
+        decision = self._table.decision
+        return [] if decision is None else flow.options(self._table, decision)
+
+    def is_legal(self, action: object) -> bool:
+        """Whether ``action`` would be accepted by :meth:`apply` now."""
+        return flow.refusal(self._table, self._table.decision, action) is None
+
+    def apply(self, action: Action) -> tuple[Event, ...]:
+        """Carry out ``action`` and every step the engine takes by itself after it.
+
+        Returns the events it caused. An action that is not legal now raises
+        :class:`~gaia_rules.errors.IllegalActionError` naming the clause it breaks, and
+        leaves the game exactly as it was (spec 1.7).
+        """
+        table = self._table
+        decision = table.decision
+        refusal = flow.refusal(table, decision, action)
+        if refusal is not None:
+            raise IllegalActionError(refusal.clause, refusal.reason)
+        assert decision is not None
+        start = table.log_length
+        flow.take(table, decision, action)
+        flow.advance(table)
+        return tuple(_newest(table.log, table.log_length - start))
+
+    # -- the game as a whole ----------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended (spec 15)."""
+        return self._table.result is not None
+
+    @property
+    def result(self) -> Result | None:
+        """The winner, why the game ended and the pawns each seat placed; ``None`` until then."""
+        return self._table.result
+
+    @property
+    def rules(self) -> Rules:
+        """The rules this game is played by."""
+        return self._table.rules
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self._table.players
+
+    @property
+    def first_player(self) -> int:
+        """The seat that played first."""
+        return self._table.first_player
+
+    @property
+    def seed(self) -> int:
+        """The seed every random choice of this game came from (spec 1.6)."""
+        return self._table.seed
+
+    def copy(self) -> Game:
+        """An independent copy, cheap enough for tree search."""
+        return Game._from_table(self._table.copy())
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Every event since the setup, omniscient: never send it to a seat."""
+        return tuple(chain_items(self._table.log))  # type: ignore[arg-type]
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """The actions players took (not those the engine took for them), oldest first."""
+        return tuple(chain_items(self._table.actions))  # type: ignore[arg-type]
+
+    @property
+    def state(self) -> GameState:
+        """The full state: every hand and deck order. For servers and tests, never a seat."""
+        return snapshot(self._table)
+
+    # -- one seat's share (spec 1.5) --------------------------------------------------------
+
+    def view(self, player: int) -> View:
+        """What ``player`` may see now."""
+        return view_of(self._table, self._seat(player))
+
+    def events_for(self, player: int) -> tuple[Event, ...]:
+        """The event log as ``player`` saw it."""
+        seat = self._seat(player)
+        return tuple(redact(event, seat) for event in self.events)
+
+    def _seat(self, player: object) -> int:
+        if (
+            isinstance(player, bool)
+            or not isinstance(player, int)
+            or not 0 <= player < self._table.players
+        ):
+            raise ValueError(f"no seat {player!r} in a {self._table.players}-player game")
+        return player
+
+    def __repr__(self) -> str:
+        table = self._table
+        status = "over" if table.result is not None else f"seat {self.to_move} to move"
+        return (
+            f"<Game {table.players} players, {table.rules.level.name.lower()}, "
+            f"seed {table.seed}, {status}>"
+        )
+
+
+def _newest(chain: Chain, count: int) -> Iterator[Event]:
+    items: list[Event] = []
+    while count > 0 and chain is not None:
+        items.append(chain[0])  # type: ignore[arg-type]
+        chain = chain[1]
+        count -= 1
+    return reversed(items)

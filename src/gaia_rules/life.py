@@ -1,0 +1,138 @@
+"""Playing a Life card: animals onto a free tile, or a city (spec 9)."""
+
+from __future__ import annotations
+
+from gaia_rules.actions import Action, PlayAnimals, PlayCity
+from gaia_rules.cards import AnimalCard, CardId, CityCard
+from gaia_rules.events import AnimalsPlaced, CityPlaced
+from gaia_rules.refusal import Refusal
+from gaia_rules.satisfaction import settle
+from gaia_rules.table import Table
+from gaia_rules.vocabulary import STAR, CardKind, Land, Pos, Site
+from gaia_rules.world import is_free, needs_met
+
+__all__ = [
+    "ANIMALS_PER_CARD",
+    "life_options",
+    "play_animals",
+    "play_city",
+    "refuse_animals",
+    "refuse_city",
+]
+
+ANIMALS_PER_CARD = 4
+MIN_NEEDS_TO_BUILD = 2
+
+
+def animals_may_go_on(table: Table, site: Site, land: Land) -> bool:
+    """The card's land, or with a star any land (sea per ``star_animals_on_sea``) (9.1b)."""
+    if site is STAR:
+        return land is not Land.SEA or table.rules.star_animals_on_sea
+    return site is land
+
+
+def city_may_stand_on(site: Site, land: Land) -> bool:
+    """A land site only on its land, a star on any land but sea, a sea site on sea (9.2)."""
+    if site is STAR:
+        return land is not Land.SEA
+    return site is land
+
+
+def _free_tiles(table: Table) -> list[Pos]:
+    return sorted(pos for pos in table.tiles if is_free(table, pos))
+
+
+def life_options(table: Table, player: int) -> list[Action]:
+    """Every Animal and City play (spec 9.1, 9.2, 9.3)."""
+    options: list[Action] = []
+    free = _free_tiles(table)
+    for card in table.hands[player]:
+        face = table.cards.face(card)
+        if isinstance(face, AnimalCard) and table.bank >= ANIMALS_PER_CARD:
+            options.extend(
+                PlayAnimals(player, card, pos)
+                for pos in free
+                if animals_may_go_on(table, face.site, table.tiles[pos])
+            )
+        elif isinstance(face, CityCard):
+            options.extend(
+                PlayCity(player, card, pos)
+                for pos in free
+                if city_may_stand_on(face.site, table.tiles[pos])
+                and needs_met(table, pos, face) >= MIN_NEEDS_TO_BUILD
+            )
+    return options
+
+
+def _in_hand(table: Table, player: int, card: CardId) -> Refusal | None:
+    if card not in table.hands[player]:
+        return Refusal("5.2", f"{card!r} is not in the hand of seat {player}")
+    return None
+
+
+def refuse_animals(table: Table, action: PlayAnimals) -> Refusal | None:
+    """Why an Animal play is not legal now, or ``None`` (spec 9.1)."""
+    refusal = _in_hand(table, action.player, action.card)
+    if refusal:
+        return refusal
+    face = table.cards.face(action.card)
+    if not isinstance(face, AnimalCard):
+        return Refusal("9.1", f"{action.card} is not an Animal card")
+    if table.bank < ANIMALS_PER_CARD:
+        return Refusal("9.1a", f"the bank holds {table.bank} tokens; an Animal card needs 4")
+    if not isinstance(action.pos, Pos) or not is_free(table, action.pos):
+        return Refusal("9.1b", f"{action.pos} is not a free tile (a tile with no city, no animals)")
+    land = table.tiles[action.pos]
+    if not animals_may_go_on(table, face.site, land):
+        if face.site is STAR:
+            return Refusal("9.1b", "star animals may not go on sea under these rules")
+        return Refusal("9.1b", f"these animals go on {face.site.value}, not {land.value}")
+    return None
+
+
+def play_animals(table: Table, action: PlayAnimals) -> None:
+    """Four tokens from the bank onto the tile, the card discarded; settle (spec 9.1c)."""
+    player, card, pos = action.player, action.card, action.pos
+    hand = list(table.hands[player])
+    hand.remove(card)
+    table.hands[player] = tuple(hand)
+    table.discards[CardKind.LIFE] += (card,)
+    table.bank -= ANIMALS_PER_CARD
+    table.tokens[pos] = ANIMALS_PER_CARD
+    table.emit(AnimalsPlaced(player, card, pos, ANIMALS_PER_CARD))
+    settle(table, (pos,), credited=player)
+
+
+def refuse_city(table: Table, action: PlayCity) -> Refusal | None:
+    """Why a City play is not legal now, or ``None`` (spec 9.2, 9.3)."""
+    refusal = _in_hand(table, action.player, action.card)
+    if refusal:
+        return refusal
+    face = table.cards.face(action.card)
+    if not isinstance(face, CityCard):
+        return Refusal("9.2", f"{action.card} is not a City card")
+    if not isinstance(action.pos, Pos) or not is_free(table, action.pos):
+        return Refusal("9.2", f"{action.pos} is not a free tile (a tile with no city, no animals)")
+    land = table.tiles[action.pos]
+    if not city_may_stand_on(face.site, land):
+        if face.site is STAR:
+            return Refusal("9.2b", "a star city may stand on any land but sea")
+        if face.site is Land.SEA:
+            return Refusal("9.2c", f"{face.name} stands only on sea")
+        return Refusal("9.2a", f"{face.name} stands only on {face.site.value}, not {land.value}")
+    met = needs_met(table, action.pos, face)
+    if met < MIN_NEEDS_TO_BUILD:
+        return Refusal("9.3", f"{face.name} would have {met} need(s) met there; it needs 2")
+    return None
+
+
+def play_city(table: Table, action: PlayCity) -> None:
+    """The city goes on the tile and covers it; settle, which credits its pawn (9.4)."""
+    player, card, pos = action.player, action.card, action.pos
+    hand = list(table.hands[player])
+    hand.remove(card)
+    table.hands[player] = tuple(hand)
+    table.cities[pos] = card
+    table.pawns[pos] = ()
+    table.emit(CityPlaced(player, card, pos))
+    settle(table, (pos,), credited=player)

@@ -1,0 +1,378 @@
+"""Card manifests: every card of an edition, as data, validated on load (spec 2.4-2.9).
+
+No rulebook lists the printed faces (city sites and needs, animal sites, the Nature
+Objectives), so the manifests shipped with the library are reconstructed to fit every
+stated fact; a player with the physical cards can load a manifest of his own
+(:meth:`Manifest.from_json`). A manifest that breaks a stated fact raises one
+:class:`~gaia_rules.errors.ManifestError` listing every problem.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import json
+import re
+from collections import Counter
+from importlib import resources
+from typing import Any
+
+import attrs
+
+from gaia_rules.cards import (
+    AnimalCard,
+    CardId,
+    CityCard,
+    Face,
+    NatureCard,
+    Objective,
+    PowerCard,
+)
+from gaia_rules.errors import ManifestError
+from gaia_rules.vocabulary import ANIMALS, LANDS, STAR, Land, Need, Power, Site
+
+__all__ = ["NATURE_COUNTS", "POWER_COUNTS", "TILE_COUNTS", "Edition", "Manifest"]
+
+MANIFEST_FORMAT = 1
+
+
+class Edition(enum.Enum):
+    """Which rulebook's Life cards are in the box (spec 2.5)."""
+
+    THIRD = "third"
+    """EN third edition: 31 Life cards, 19 cities, Venice the only city on sea."""
+    FIRST = "first"
+    """DE/FR/HU: 30 Life cards, 18 cities, no city on sea."""
+
+    def __repr__(self) -> str:
+        return f"Edition.{self.name}"
+
+
+TILE_COUNTS: dict[Land, int] = {
+    Land.DESERT: 10,
+    Land.PLAIN: 10,
+    Land.SWAMP: 7,
+    Land.SEA: 7,
+    Land.MOUNTAIN: 6,
+    Land.FOREST: 8,
+}
+"""The 48 land tiles (spec 2.1)."""
+
+NATURE_COUNTS: dict[Land, int] = {
+    Land.DESERT: 6,
+    Land.PLAIN: 8,
+    Land.SWAMP: 5,
+    Land.SEA: 7,
+    Land.MOUNTAIN: 6,
+    Land.FOREST: 8,
+}
+"""The 40 Nature cards (spec 2.4)."""
+
+POWER_COUNTS: dict[Power, int] = {
+    Power.SUN: 6,
+    Power.RAIN: 6,
+    Power.EARTHQUAKE: 3,
+    Power.TORNADO: 4,
+    Power.PROTECTION: 4,
+    Power.LIGHTNING: 5,
+    Power.ERUPTION: 2,
+}
+"""The 30 Power cards of the box (spec 2.7)."""
+
+CITY_COUNTS = {Edition.THIRD: 19, Edition.FIRST: 18}
+ANIMAL_CARDS = 12
+NATURE_OBJECTIVES = 7
+POWER_OBJECTIVES = 2
+POWERS_PER_OBJECTIVE = 4
+
+_ID = re.compile(r"^[NCAPO][0-9]{2}$")
+_LETTER = {NatureCard: "N", CityCard: "C", AnimalCard: "A", PowerCard: "P", Objective: "O"}
+
+
+@attrs.frozen
+class Manifest:
+    """Every card of one box: its id and its face (spec 2.8).
+
+    Build one with :meth:`builtin`, :meth:`from_json` or :meth:`from_dict`; each validates.
+    """
+
+    edition: Edition
+    cards: tuple[tuple[CardId, Face], ...]
+    reconstructed: tuple[str, ...] = ()
+    _faces: dict[CardId, Face] = attrs.field(init=False, eq=False, hash=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_faces", dict(self.cards))
+        problems = _problems(self)
+        if problems:
+            raise ManifestError(problems)
+
+    # -- lookups -------------------------------------------------------------------------
+
+    def face(self, card: CardId) -> Face:
+        """The face of a card; ``KeyError`` if the box has no such card."""
+        return self._faces[card]
+
+    def __contains__(self, card: object) -> bool:
+        return card in self._faces
+
+    def ids(self, face_type: type[Face]) -> tuple[CardId, ...]:
+        """The ids of every card with faces of ``face_type``, in id order."""
+        return tuple(sorted(c for c, f in self.cards if isinstance(f, face_type)))
+
+    def city(self, card: CardId) -> CityCard:
+        """The face of a City card."""
+        face = self._faces[card]
+        assert isinstance(face, CityCard)
+        return face
+
+    # -- construction --------------------------------------------------------------------
+
+    @staticmethod
+    def builtin(edition: Edition) -> Manifest:
+        """The reconstructed manifest shipped for ``edition`` (spec 2.8)."""
+        return _builtin(edition)
+
+    @classmethod
+    def from_json(cls, text: str) -> Manifest:
+        """Parse and validate a manifest from its JSON text (the format of the shipped files)."""
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as exc:
+            raise ManifestError([f"not JSON: {exc}"]) from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Manifest:
+        """Validate a manifest from already-parsed JSON."""
+        problems: list[str] = []
+        if not isinstance(data, dict):
+            raise ManifestError(["the manifest must be a JSON object"])
+        if data.get("format") != MANIFEST_FORMAT:
+            problems.append(f"format: expected {MANIFEST_FORMAT}, got {data.get('format')!r}")
+        try:
+            edition = Edition(data.get("edition"))
+        except ValueError:
+            problems.append(
+                f"edition: expected one of {[e.value for e in Edition]}, "
+                f"got {data.get('edition')!r}"
+            )
+            edition = Edition.THIRD
+        reconstructed = data.get("reconstructed", [])
+        if not isinstance(reconstructed, list) or not all(
+            isinstance(r, str) for r in reconstructed
+        ):
+            problems.append("reconstructed: expected a list of strings")
+            reconstructed = []
+        raw_cards = data.get("cards")
+        cards: list[tuple[CardId, Face]] = []
+        if not isinstance(raw_cards, list):
+            problems.append("cards: expected a list")
+            raw_cards = []
+        for index, raw in enumerate(raw_cards):
+            parsed = _parse_card(raw, f"cards[{index}]", problems)
+            if parsed is not None:
+                cards.append(parsed)
+        if problems:
+            raise ManifestError(problems)
+        return cls(edition, tuple(cards), tuple(reconstructed))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The manifest as JSON-ready data (the shipped files' format)."""
+        return {
+            "format": MANIFEST_FORMAT,
+            "edition": self.edition.value,
+            "reconstructed": list(self.reconstructed),
+            "cards": [_unparse_card(card, face) for card, face in self.cards],
+        }
+
+    def to_json(self) -> str:
+        """The manifest as JSON text."""
+        return json.dumps(self.to_dict(), ensure_ascii=False)
+
+
+@functools.cache
+def _builtin(edition: Edition) -> Manifest:
+    text = (
+        resources.files("gaia_rules.manifests")
+        .joinpath(f"{edition.value}.json")
+        .read_text(encoding="utf-8")
+    )
+    return Manifest.from_json(text)
+
+
+# -- parsing ------------------------------------------------------------------------------
+
+
+def _need(value: Any) -> Need | None:
+    if value == ANIMALS.value:
+        return ANIMALS
+    try:
+        return Land(value)
+    except ValueError:
+        return None
+
+
+def _site(value: Any) -> Site | None:
+    if value == STAR.value:
+        return STAR
+    try:
+        return Land(value)
+    except ValueError:
+        return None
+
+
+def _parse_card(raw: Any, where: str, problems: list[str]) -> tuple[CardId, Face] | None:
+    if not isinstance(raw, dict):
+        problems.append(f"{where}: expected an object")
+        return None
+    card = raw.get("id")
+    if not isinstance(card, str) or not _ID.match(card):
+        problems.append(
+            f"{where}.id: expected a letter N, C, A, P or O and two digits, got {card!r}"
+        )
+        return None
+    where = f"{where} ({card})"
+    face: Face | None = None
+    if "nature" in raw:
+        try:
+            face = NatureCard(Land(raw["nature"]))
+        except ValueError:
+            problems.append(f"{where}.nature: not a land: {raw['nature']!r}")
+    elif "city" in raw:
+        name, site, needs = raw.get("city"), _site(raw.get("site")), raw.get("needs")
+        if not isinstance(name, str) or not name:
+            problems.append(f"{where}.city: expected the city's name")
+        elif site is None:
+            problems.append(f"{where}.site: expected a land or 'star', got {raw.get('site')!r}")
+        elif not isinstance(needs, list) or not all(_need(n) is not None for n in needs):
+            problems.append(f"{where}.needs: expected a list of lands or 'animals'")
+        else:
+            parsed = tuple(n for n in (_need(v) for v in needs) if n is not None)
+            face = CityCard(name, site, parsed)
+    elif "animals" in raw:
+        site = _site(raw["animals"])
+        if site is None:
+            problems.append(f"{where}.animals: expected a land or 'star', got {raw['animals']!r}")
+        else:
+            face = AnimalCard(site)
+    elif "power" in raw:
+        try:
+            face = PowerCard(Power(raw["power"]))
+        except ValueError:
+            problems.append(f"{where}.power: not a Power: {raw['power']!r}")
+    elif "objective" in raw:
+        lands = raw["objective"]
+        try:
+            face = Objective(lands=tuple(Land(v) for v in lands))
+        except (ValueError, TypeError):
+            problems.append(f"{where}.objective: expected a list of lands")
+    elif "objective_powers" in raw:
+        count = raw["objective_powers"]
+        if not isinstance(count, int) or isinstance(count, bool):
+            problems.append(f"{where}.objective_powers: expected a number")
+        else:
+            face = Objective(powers=count)
+    else:
+        problems.append(
+            f"{where}: expected one of the keys nature, city, animals, power, objective, "
+            "objective_powers"
+        )
+    return None if face is None else (card, face)
+
+
+def _unparse_card(card: CardId, face: Face) -> dict[str, Any]:
+    match face:
+        case NatureCard(land):
+            return {"id": card, "nature": land.value}
+        case CityCard(name, site, needs):
+            return {"id": card, "city": name, "site": site.value, "needs": [n.value for n in needs]}
+        case AnimalCard(site):
+            return {"id": card, "animals": site.value}
+        case PowerCard(power):
+            return {"id": card, "power": power.value}
+        case Objective(lands, powers) if powers:
+            return {"id": card, "objective_powers": powers}
+        case Objective(lands, powers):
+            return {"id": card, "objective": [land.value for land in lands]}
+    raise AssertionError(face)  # pragma: no cover
+
+
+# -- validation (spec 2.4-2.9) ------------------------------------------------------------
+
+
+def _problems(manifest: Manifest) -> list[str]:
+    problems: list[str] = []
+    seen: Counter[str] = Counter(card for card, _ in manifest.cards)
+    problems += [f"{card}: the id is used {n} times" for card, n in sorted(seen.items()) if n > 1]
+    for card, face in manifest.cards:
+        letter = _LETTER[type(face)]
+        if not card.startswith(letter):
+            problems.append(f"{card}: a {type(face).__name__} id must start with {letter!r}")
+
+    def count(face_type: type[Face]) -> list[Face]:
+        return [f for _, f in manifest.cards if isinstance(f, face_type)]
+
+    nature = Counter(f.land for f in count(NatureCard) if isinstance(f, NatureCard))
+    for land in LANDS:
+        if nature[land] != NATURE_COUNTS[land]:
+            problems.append(
+                f"Nature cards: expected {NATURE_COUNTS[land]} {land.value} cards, "
+                f"got {nature[land]} (spec 2.4)"
+            )
+    cities = [(c, f) for c, f in manifest.cards if isinstance(f, CityCard)]
+    expected_cities = CITY_COUNTS[manifest.edition]
+    if len(cities) != expected_cities:
+        problems.append(
+            f"City cards: the {manifest.edition.value} edition has {expected_cities}, "
+            f"got {len(cities)} (spec 2.5)"
+        )
+    for card, city in cities:
+        if len(city.needs) != 4:
+            problems.append(f"{card} ({city.name}): a city has 4 needs, got {len(city.needs)}")
+        if len(set(city.needs)) != len(city.needs):
+            problems.append(f"{card} ({city.name}): a city's needs must be distinct (spec 2.5a)")
+    on_sea = [city.name for _, city in cities if city.site is Land.SEA]
+    if manifest.edition is Edition.THIRD and len(on_sea) != 1:
+        problems.append(
+            f"the third edition has exactly one city with a sea site (Venice), got {on_sea} "
+            "(spec 2.5)"
+        )
+    if manifest.edition is Edition.FIRST and on_sea:
+        problems.append(f"the first edition has no city with a sea site, got {on_sea} (spec 2.5)")
+    if len(count(AnimalCard)) != ANIMAL_CARDS:
+        problems.append(
+            f"Animal cards: expected {ANIMAL_CARDS}, got {len(count(AnimalCard))} (spec 2.5)"
+        )
+    powers = Counter(f.power for f in count(PowerCard) if isinstance(f, PowerCard))
+    for power, expected in POWER_COUNTS.items():
+        if powers[power] != expected:
+            problems.append(
+                f"Power cards: expected {expected} {power.value} cards, got {powers[power]} "
+                "(spec 2.7)"
+            )
+    objectives = [(c, f) for c, f in manifest.cards if isinstance(f, Objective)]
+    nature_objectives = [(c, o) for c, o in objectives if not o.is_power]
+    power_objectives = [(c, o) for c, o in objectives if o.is_power]
+    if len(nature_objectives) != NATURE_OBJECTIVES:
+        problems.append(
+            f"Nature Objectives: expected {NATURE_OBJECTIVES}, got {len(nature_objectives)} "
+            "(spec 2.6)"
+        )
+    if len(power_objectives) != POWER_OBJECTIVES:
+        problems.append(
+            f"Power Objectives: expected {POWER_OBJECTIVES}, got {len(power_objectives)} (spec 2.6)"
+        )
+    for card, objective in nature_objectives:
+        pictured = Counter(objective.lands)
+        two_pairs = len(objective.lands) == 4 and sorted(pictured.values()) == [2, 2]
+        one_of_each = sorted(objective.lands, key=LANDS.index) == list(LANDS)
+        if not (two_pairs or one_of_each):
+            problems.append(
+                f"{card}: a Nature Objective pictures two pairs of lands or one of each land "
+                f"(spec 2.6), got {[land.value for land in objective.lands]}"
+            )
+    for card, objective in power_objectives:
+        if objective.powers != POWERS_PER_OBJECTIVE or objective.lands:
+            problems.append(f"{card}: a Power Objective asks for 4 Power cards (spec 2.6)")
+    return problems

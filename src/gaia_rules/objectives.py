@@ -1,0 +1,122 @@
+"""Objectives: checking, fulfilling and declining them (spec 8)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from gaia_rules.actions import Action, DeclineObjectives, FulfillObjective
+from gaia_rules.cards import CardId, NatureCard, Objective, PowerCard
+from gaia_rules.decisions import ChooseObjective
+from gaia_rules.ending import win_if_supply_empty
+from gaia_rules.events import ObjectiveFulfilled
+from gaia_rules.refusal import Refusal
+from gaia_rules.rules import Objectives
+from gaia_rules.table import Table
+from gaia_rules.vocabulary import CardKind
+
+__all__ = ["fulfil", "objective_options", "pictured_cards", "refuse_objective"]
+
+
+def available(table: Table) -> list[CardId]:
+    """The revealed Objectives that carry no pawn (spec 3.9)."""
+    return [o for o in table.objectives if o not in table.objective_pawns]
+
+
+def pictured_cards(table: Table, player: int, objective: CardId) -> tuple[CardId, ...] | None:
+    """The cards in front of ``player`` that fulfil ``objective``, or ``None`` (spec 8.1).
+
+    For each pictured land, the earliest played Nature card of that land; for a Power
+    Objective, the four earliest played Power cards.
+    """
+    face = table.cards.face(objective)
+    assert isinstance(face, Objective)
+    tableau = table.tableaux[player]
+    if face.is_power:
+        powers = [c for c in tableau if isinstance(table.cards.face(c), PowerCard)]
+        return tuple(powers[: face.powers]) if len(powers) >= face.powers else None
+    wanted = Counter(face.lands)
+    chosen: list[CardId] = []
+    for card in tableau:
+        card_face = table.cards.face(card)
+        if isinstance(card_face, NatureCard) and wanted[card_face.land] > 0:
+            wanted[card_face.land] -= 1
+            chosen.append(card)
+    return tuple(chosen) if not +wanted else None
+
+
+def _fulfillable(table: Table, player: int) -> list[CardId]:
+    return [o for o in available(table) if pictured_cards(table, player, o) is not None]
+
+
+def _all_together(table: Table, player: int, objectives: list[CardId]) -> bool:
+    """Whether the cards in front suffice for all of these Objectives at once."""
+    lands: Counter[object] = Counter()
+    powers = 0
+    for objective in objectives:
+        face = table.cards.face(objective)
+        assert isinstance(face, Objective)
+        lands.update(face.lands)
+        powers += face.powers
+    have: Counter[object] = Counter()
+    held_powers = 0
+    for card in table.tableaux[player]:
+        face = table.cards.face(card)
+        if isinstance(face, NatureCard):
+            have[face.land] += 1
+        elif isinstance(face, PowerCard):
+            held_powers += 1
+    return not (lands - have) and held_powers >= powers
+
+
+def objective_options(table: Table, decision: ChooseObjective) -> list[Action]:
+    """What the player may do at an Objective check (spec 8.4).
+
+    Mandatory: fulfil one of the fulfillable Objectives; when all of them can be fulfilled
+    together the order changes nothing, so only the first is offered (and the engine takes
+    it). Optional: fulfil one, or decline them all.
+    """
+    player = decision.player
+    fulfillable = _fulfillable(table, player)
+    if not fulfillable:
+        return []
+    if table.rules.objectives is Objectives.OPTIONAL:
+        options: list[Action] = [FulfillObjective(player, o) for o in fulfillable]
+        return [*options, DeclineObjectives(player)]
+    if _all_together(table, player, fulfillable):
+        return [FulfillObjective(player, fulfillable[0])]
+    return [FulfillObjective(player, o) for o in fulfillable]
+
+
+def refuse_objective(
+    table: Table, decision: ChooseObjective, action: FulfillObjective | DeclineObjectives
+) -> Refusal | None:
+    """Why an Objective choice is not legal now, or ``None`` (spec 8.1, 8.4)."""
+    if isinstance(action, DeclineObjectives):
+        if table.rules.objectives is not Objectives.OPTIONAL:
+            return Refusal("8.4", "Objectives are mandatory under these rules")
+        return None
+    if action.objective not in available(table):
+        return Refusal("8.1", f"{action.objective!r} is not an available Objective")
+    if pictured_cards(table, action.player, action.objective) is None:
+        return Refusal("8.1", f"the cards in front do not fulfil {action.objective}")
+    if action not in objective_options(table, decision):
+        return Refusal("8.4", "fulfil the Objectives in the order offered")
+    return None
+
+
+def fulfil(table: Table, action: FulfillObjective) -> None:
+    """Discard the pictured cards, put a pawn on the Objective; check again (spec 8.2)."""
+    player, objective = action.player, action.objective
+    cards = pictured_cards(table, player, objective)
+    assert cards is not None
+    tableau = list(table.tableaux[player])
+    for card in cards:
+        tableau.remove(card)
+        kind = CardKind.NATURE if card[0] == "N" else CardKind.POWER
+        table.discards[kind] += (card,)
+    table.tableaux[player] = tuple(tableau)
+    table.supply[player] -= 1
+    table.objective_pawns[objective] = player
+    table.emit(ObjectiveFulfilled(player, objective, cards))
+    if not win_if_supply_empty(table, player):
+        table.steps.append(ChooseObjective(player))

@@ -1,0 +1,96 @@
+"""``GameState``: a full, read-only snapshot of a game, for servers and tests.
+
+It holds everything (every hand, deck order, the seed), so it must never be sent to a
+seat: a seat gets :meth:`gaia_rules.Game.view`. Each access to ``game.state`` builds a new
+snapshot; changing one (its dicts are plain dicts) never changes the game.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from gaia_rules.cards import CardId
+from gaia_rules.decisions import Decision
+from gaia_rules.events import Result
+from gaia_rules.rules import Rules
+from gaia_rules.table import Table
+from gaia_rules.vocabulary import CardKind, Land, Pos
+
+__all__ = ["CityState", "GameState", "snapshot"]
+
+
+@attrs.frozen
+class CityState:
+    """A city in the world: its card, the pawns on it (one seat per pawn) and its satisfaction."""
+
+    card: CardId
+    pawns: tuple[int, ...]
+    satisfaction: int
+
+
+@attrs.frozen(hash=False)
+class GameState:
+    """Everything about a game at one moment (see the module docstring)."""
+
+    rules: Rules
+    players: int
+    first_player: int
+    seed: int
+    active: int
+    """Whose turn it is."""
+    to_move: int | None
+    decision: Decision | None
+    tiles: dict[Pos, Land]
+    animals: dict[Pos, int]
+    cities: dict[Pos, CityState]
+    tile_supply: dict[Land, int]
+    bank: int
+    decks: dict[CardKind, tuple[CardId, ...]]
+    """Top card first."""
+    displays: dict[CardKind, tuple[CardId, ...]]
+    discards: dict[CardKind, tuple[CardId, ...]]
+    hands: tuple[tuple[CardId, ...], ...]
+    tableaux: tuple[tuple[CardId, ...], ...]
+    """The cards in front of each player, in the order played."""
+    objectives: tuple[CardId, ...]
+    """The revealed Objectives."""
+    objective_pawns: dict[CardId, int]
+    """Which seat's pawn stands on each fulfilled Objective."""
+    out_of_game: tuple[CardId, ...]
+    supply: tuple[int, ...]
+    """Each player's pawns not yet placed."""
+    total_pawns: int
+    result: Result | None
+
+
+def snapshot(table: Table) -> GameState:
+    """Freeze a table into a :class:`GameState`."""
+    decision = table.decision
+    return GameState(
+        rules=table.rules,
+        players=table.players,
+        first_player=table.first_player,
+        seed=table.seed,
+        active=table.active,
+        to_move=None if decision is None else decision.player,
+        decision=decision,
+        tiles=dict(sorted(table.tiles.items())),
+        animals=dict(sorted(table.tokens.items())),
+        cities={
+            pos: CityState(card, table.pawns[pos], table.satisfaction[pos])
+            for pos, card in sorted(table.cities.items())
+        },
+        tile_supply=dict(table.tile_supply),
+        bank=table.bank,
+        decks=dict(table.decks),
+        displays=dict(table.displays),
+        discards=dict(table.discards),
+        hands=tuple(table.hands),
+        tableaux=tuple(table.tableaux),
+        objectives=table.objectives,
+        objective_pawns=dict(table.objective_pawns),
+        out_of_game=table.out_of_game,
+        supply=tuple(table.supply),
+        total_pawns=table.total_pawns,
+        result=table.result,
+    )

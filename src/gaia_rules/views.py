@@ -1,0 +1,91 @@
+"""What one seat may see (spec 1.5): its view of the game and its redacted event log.
+
+Every value a seat receives is built here. A view holds the seat's own hand, the backs of
+the other hands, deck sizes (never their order), and everything public; it never holds a
+card hidden from its seat, not even in a private field.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from gaia_rules.cards import CardId, kind_of
+from gaia_rules.decisions import Decision
+from gaia_rules.events import CardDrawn, Event, Result
+from gaia_rules.rules import Rules
+from gaia_rules.state import CityState
+from gaia_rules.table import Table
+from gaia_rules.vocabulary import CardKind, Land, Pos
+
+__all__ = ["View", "redact", "view_of"]
+
+
+@attrs.frozen(hash=False)
+class View:
+    """One seat's view of a game (spec 1.5)."""
+
+    seat: int
+    rules: Rules
+    players: int
+    first_player: int
+    active: int
+    to_move: int | None
+    decision: Decision | None
+    hand: tuple[CardId, ...]
+    """The seat's own hand."""
+    hand_backs: tuple[tuple[CardKind, ...], ...]
+    """The backs of every hand, seat by seat (the seat's own included)."""
+    deck_sizes: dict[CardKind, int]
+    displays: dict[CardKind, tuple[CardId, ...]]
+    discards: dict[CardKind, tuple[CardId, ...]]
+    tiles: dict[Pos, Land]
+    animals: dict[Pos, int]
+    cities: dict[Pos, CityState]
+    tile_supply: dict[Land, int]
+    bank: int
+    tableaux: tuple[tuple[CardId, ...], ...]
+    objectives: tuple[CardId, ...]
+    objective_pawns: dict[CardId, int]
+    supply: tuple[int, ...]
+    total_pawns: int
+    result: Result | None
+
+
+def view_of(table: Table, seat: int) -> View:
+    """The view of ``seat`` (spec 1.5)."""
+    decision = table.decision
+    return View(
+        seat=seat,
+        rules=table.rules,
+        players=table.players,
+        first_player=table.first_player,
+        active=table.active,
+        to_move=None if decision is None else decision.player,
+        decision=decision,
+        hand=table.hands[seat],
+        hand_backs=tuple(tuple(kind_of(c) for c in hand) for hand in table.hands),
+        deck_sizes={kind: len(deck) for kind, deck in table.decks.items()},
+        displays=dict(table.displays),
+        discards=dict(table.discards),
+        tiles=dict(sorted(table.tiles.items())),
+        animals=dict(sorted(table.tokens.items())),
+        cities={
+            pos: CityState(card, table.pawns[pos], table.satisfaction[pos])
+            for pos, card in sorted(table.cities.items())
+        },
+        tile_supply=dict(table.tile_supply),
+        bank=table.bank,
+        tableaux=tuple(table.tableaux),
+        objectives=table.objectives,
+        objective_pawns=dict(table.objective_pawns),
+        supply=tuple(table.supply),
+        total_pawns=table.total_pawns,
+        result=table.result,
+    )
+
+
+def redact(event: Event, seat: int) -> Event:
+    """``event`` as ``seat`` saw it: a face-down draw by another seat shows only its back."""
+    if isinstance(event, CardDrawn) and not event.from_display and event.player != seat:
+        return attrs.evolve(event, card=None)
+    return event

@@ -1,0 +1,116 @@
+"""The words of the game: lands, needs, sites, card backs, Powers and squares (spec 2, 3).
+
+Everything here is an enum or a small frozen value, hashable and cheap to compare.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TypeAlias
+
+import attrs
+
+__all__ = [
+    "ANIMALS",
+    "LANDS",
+    "STAR",
+    "Animals",
+    "CardKind",
+    "Land",
+    "Need",
+    "Pos",
+    "Power",
+    "Site",
+    "Star",
+]
+
+
+class Land(enum.Enum):
+    """The six lands of the land tiles and Nature cards (spec 2.1)."""
+
+    DESERT = "desert"
+    PLAIN = "plain"
+    SWAMP = "swamp"
+    SEA = "sea"
+    MOUNTAIN = "mountain"
+    FOREST = "forest"
+
+    def __repr__(self) -> str:
+        return f"Land.{self.name}"
+
+
+LANDS: tuple[Land, ...] = tuple(Land)
+"""The six lands in their canonical order."""
+
+
+class Animals(enum.Enum):
+    """The animal need of a city card (spec 2.5a); its only member is ``ANIMALS``."""
+
+    ANIMALS = "animals"
+
+    def __repr__(self) -> str:
+        return "ANIMALS"
+
+
+class Star(enum.Enum):
+    """The star site of a City or Animal card (spec 2.5a, 2.5b); its only member is ``STAR``."""
+
+    STAR = "star"
+
+    def __repr__(self) -> str:
+        return "STAR"
+
+
+ANIMALS = Animals.ANIMALS
+STAR = Star.STAR
+
+Need: TypeAlias = Land | Animals
+"""A city's need: a land, or animals (spec 3.5)."""
+
+Site: TypeAlias = Land | Star
+"""Where a City or Animal card may go: a land, or the star (spec 9.1b, 9.2)."""
+
+
+class CardKind(enum.Enum):
+    """The three card backs a player can hold (spec 2.4, 2.5, 2.7)."""
+
+    NATURE = "nature"
+    LIFE = "life"
+    POWER = "power"
+
+    def __repr__(self) -> str:
+        return f"CardKind.{self.name}"
+
+
+class Power(enum.Enum):
+    """The seven Powers (spec 2.7)."""
+
+    SUN = "sun"
+    RAIN = "rain"
+    EARTHQUAKE = "earthquake"
+    TORNADO = "tornado"
+    PROTECTION = "protection"
+    LIGHTNING = "lightning"
+    ERUPTION = "eruption"
+
+    def __repr__(self) -> str:
+        return f"Power.{self.name}"
+
+
+@attrs.frozen(order=True, repr=False)
+class Pos:
+    """A square of the unbounded square grid (spec 3.1); the first tile goes at ``Pos(0, 0)``."""
+
+    x: int
+    y: int
+
+    def neighbours(self) -> tuple[Pos, Pos, Pos, Pos]:
+        """The four orthogonal squares, never the diagonals (spec 3.1)."""
+        x, y = self.x, self.y
+        return (Pos(x, y - 1), Pos(x + 1, y), Pos(x, y + 1), Pos(x - 1, y))
+
+    def __repr__(self) -> str:
+        return f"Pos({self.x}, {self.y})"
+
+    def __str__(self) -> str:
+        return f"{self.x},{self.y}"

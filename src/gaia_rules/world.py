@@ -1,0 +1,61 @@
+"""The world: squares, neighbours, free tiles and city satisfaction (spec 3).
+
+These are queries only; the changes to the world live with the rules that make them
+and are all settled by :mod:`gaia_rules.satisfaction`.
+"""
+
+from __future__ import annotations
+
+from gaia_rules.cards import CityCard
+from gaia_rules.table import Table
+from gaia_rules.vocabulary import ANIMALS, Pos
+
+__all__ = ["ORIGIN", "is_free", "needs_met", "neighbours"]
+
+ORIGIN = Pos(0, 0)
+"""Where the first tile of the game goes (spec 3.1, 7.2)."""
+
+_NEIGHBOURS: dict[Pos, tuple[Pos, Pos, Pos, Pos]] = {}
+
+
+def neighbours(pos: Pos) -> tuple[Pos, Pos, Pos, Pos]:
+    """The four orthogonal squares of ``pos`` (spec 3.1).
+
+    Hot path: memoised, because satisfaction and the frontier ask for the same few
+    dozen squares thousands of times per game.
+    """
+    found = _NEIGHBOURS.get(pos)
+    if found is None:
+        found = _NEIGHBOURS[pos] = pos.neighbours()
+    return found
+
+
+def is_free(table: Table, pos: Pos) -> bool:
+    """A tile in play with no city and no animal tokens (spec 3.3)."""
+    return pos in table.tiles and pos not in table.cities and pos not in table.tokens
+
+
+def needs_met(table: Table, pos: Pos, city: CityCard) -> int:
+    """How many of ``city``'s needs its four neighbours meet if it stands at ``pos`` (3.5, 3.6).
+
+    A land need is met by an uncovered neighbour of that land, the animal need by a
+    neighbour carrying tokens; the city's own square never counts.
+    """
+    tiles, cities, tokens = table.tiles, table.cities, table.tokens
+    lands = set()
+    animals = False
+    for square in neighbours(pos):
+        land = tiles.get(square)
+        if land is None:
+            continue
+        if square not in cities:
+            lands.add(land)
+        if square in tokens:
+            animals = True
+    met = 0
+    for need in city.needs:
+        if need is ANIMALS:
+            met += animals
+        elif need in lands:
+            met += 1
+    return met
