@@ -94,4 +94,3 @@ _KIND_BY_LETTER = {
 def kind_of(card: CardId) -> CardKind:
     """The back of a card that can be held in a hand, read from its id (spec 2.9)."""
     return _KIND_BY_LETTER[card[0]]
-
