@@ -28,8 +28,19 @@ __all__ = [
 ]
 
 
+class _Notated:
+    """Gives every action its notation as ``str(action)``."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        from gaia_rules.notation import format_action  # noqa: PLC0415 (notation imports us)
+
+        return format_action(self)  # type: ignore[arg-type]
+
+
 @attrs.frozen
-class DrawDisplay:
+class DrawDisplay(_Notated):
     """Take a face-up card from its display (spec 6.1)."""
 
     player: int
@@ -37,7 +48,7 @@ class DrawDisplay:
 
 
 @attrs.frozen
-class DrawDeck:
+class DrawDeck(_Notated):
     """Draw the top card of a deck, or end the game by drawing from an exhausted kind (6.1, 6.3)."""
 
     player: int
@@ -45,7 +56,7 @@ class DrawDeck:
 
 
 @attrs.frozen
-class PlayNature:
+class PlayNature(_Notated):
     """Play a Nature card and put its tile on a square (spec 7)."""
 
     player: int
@@ -54,7 +65,7 @@ class PlayNature:
 
 
 @attrs.frozen
-class PlayAnimals:
+class PlayAnimals(_Notated):
     """Play an Animal card: four tokens on a free tile (spec 9.1)."""
 
     player: int
@@ -63,7 +74,7 @@ class PlayAnimals:
 
 
 @attrs.frozen
-class PlayCity:
+class PlayCity(_Notated):
     """Play a City card on a free tile (spec 9.2, 9.3)."""
 
     player: int
@@ -72,7 +83,7 @@ class PlayCity:
 
 
 @attrs.frozen
-class Feed:
+class Feed(_Notated):
     """Feed the city at ``city`` one token from its neighbour ``source`` (spec 11.3)."""
 
     player: int
@@ -81,7 +92,7 @@ class Feed:
 
 
 @attrs.frozen
-class Discard:
+class Discard(_Notated):
     """Discard a card from hand to meet the hand or Power limit (spec 6.5)."""
 
     player: int
@@ -89,7 +100,7 @@ class Discard:
 
 
 @attrs.frozen
-class FulfillObjective:
+class FulfillObjective(_Notated):
     """Fulfil an available Objective with the cards in front of the player (spec 8.2)."""
 
     player: int
@@ -97,14 +108,14 @@ class FulfillObjective:
 
 
 @attrs.frozen
-class DeclineObjectives:
+class DeclineObjectives(_Notated):
     """Decline the Objectives offered now (only with optional Objectives, spec 8.4)."""
 
     player: int
 
 
 @attrs.frozen
-class PlaceCityPawn:
+class PlaceCityPawn(_Notated):
     """Put one of the player's last pawns on a city he raised (spec 10.5)."""
 
     player: int

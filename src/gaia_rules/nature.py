@@ -40,7 +40,7 @@ def refuse_nature(table: Table, action: PlayNature) -> Refusal | None:
         return Refusal("5.2", f"{action.card!r} is not in the hand of seat {action.player}")
     face = table.cards.face(action.card)
     if not isinstance(face, NatureCard):
-        return Refusal("7", f"{action.card} is not a Nature card")
+        return Refusal("7.1", f"{action.card} is not a Nature card")
     if table.tile_supply[face.land] == 0:
         return Refusal("7.1", f"no {face.land.value} tile is left in the tile supply")
     if not isinstance(action.pos, Pos) or action.pos not in open_squares(table):

@@ -1,0 +1,129 @@
+"""The global invariants of spec 16, checked on a live game.
+
+:func:`violations` lists every broken invariant, each with its clause; an empty list means
+the game is sound. The soak script runs it after every step of thousands of games, and a
+front end may run it while debugging. It reads the game's full state, and recomputes each
+city's satisfaction from the world rather than trusting the engine's running count.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+
+from gaia_rules.cards import kind_of
+from gaia_rules.decisions import ChooseLimitDiscard
+from gaia_rules.drawing import HAND_LIMIT, POWER_LIMIT
+from gaia_rules.game import Game
+from gaia_rules.manifest import TILE_COUNTS
+from gaia_rules.setup import TOKENS
+from gaia_rules.vocabulary import ANIMALS, LANDS, CardKind, Land, Need, Pos
+
+__all__ = ["violations"]
+
+
+def violations(game: Game) -> list[str]:
+    """Every invariant of spec 16 that ``game`` breaks now, as ``"16.x: what"`` lines."""
+    state = game.state
+    found: list[str] = []
+    # 16.1 tiles
+    for land in LANDS:
+        in_world = sum(1 for value in state.tiles.values() if value is land)
+        if in_world + state.tile_supply[land] != TILE_COUNTS[land]:
+            found.append(
+                f"16.1: {land.value}: {in_world} in the world, {state.tile_supply[land]} in supply"
+            )
+    # 16.2 cards
+    places = [c for hand in state.hands for c in hand]
+    places += [c for tableau in state.tableaux for c in tableau]
+    for piles in (state.decks, state.displays, state.discards):
+        places += [c for pile in piles.values() for c in pile]
+    places += [city.card for city in state.cities.values()]
+    places += [*state.objectives, *state.out_of_game]
+    counts = Counter(places)
+    every = [card for card, _ in state.rules.cards.cards]
+    found += [f"16.2: {c} is in {counts[c]} places" for c in every if counts[c] != 1]
+    found += [f"16.2: {c} is not a card of the manifest" for c in counts if c not in every]
+    # 16.3 tokens
+    if sum(state.animals.values()) + state.bank != TOKENS:
+        found.append(
+            f"16.3: {sum(state.animals.values())} tokens in the world, {state.bank} in the bank"
+        )
+    found += [f"16.3: {n} tokens on {p}" for p, n in state.animals.items() if not 1 <= n <= 4]
+    # 16.4 pawns
+    for seat in range(state.players):
+        on_cities = sum(city.pawns.count(seat) for city in state.cities.values())
+        on_objectives = sum(1 for s in state.objective_pawns.values() if s == seat)
+        if state.supply[seat] + on_cities + on_objectives != state.total_pawns:
+            found.append(
+                f"16.4: seat {seat}: {state.supply[seat]} + {on_cities} + "
+                f"{on_objectives} != {state.total_pawns}"
+            )
+    # 16.5 the world
+    found += [f"16.5: {p} carries a city and tokens" for p in state.animals if p in state.cities]
+    found += [f"16.5: {p} has a city but no tile" for p in state.cities if p not in state.tiles]
+    found += [f"16.5: {p} has tokens but no tile" for p in state.animals if p not in state.tiles]
+    if state.tiles and not _connected(set(state.tiles)):
+        found.append("16.5: the world is not edge-connected")
+    if state.tiles and Pos(0, 0) not in state.tiles:
+        found.append("16.5: no tile at (0, 0)")
+    # 16.6 satisfaction and pawns
+    for pos, city in state.cities.items():
+        met = _needs_met(
+            state.tiles,
+            state.animals,
+            set(state.cities),
+            pos,
+            state.rules.cards.city(city.card).needs,
+        )
+        if met != city.satisfaction:
+            found.append(f"16.6: city on {pos} counts {city.satisfaction} needs, has {met}")
+        if met == 0:
+            found.append(f"16.6: city on {pos} has 0 needs met")
+        if city.pawns and met < 2:
+            found.append(f"16.6: city on {pos} has pawns and {met} need(s) met")
+        if len(set(city.pawns)) != len(city.pawns):
+            found.append(f"16.6: city on {pos} has two pawns of one player")
+    # 16.7 limits
+    for seat, hand in enumerate(state.hands):
+        powers = sum(1 for c in hand if kind_of(c) is CardKind.POWER)
+        if (len(hand) > HAND_LIMIT or powers > POWER_LIMIT) and state.decision != (
+            ChooseLimitDiscard(seat)
+        ):
+            found.append(f"16.7: seat {seat} holds {len(hand)} cards, {powers} Power")
+    return found
+
+
+def _needs_met(
+    tiles: Mapping[Pos, Land],
+    animals: Mapping[Pos, int],
+    covered: set[Pos],
+    pos: Pos,
+    needs: tuple[Need, ...],
+) -> int:
+    lands: set[Land] = set()
+    tokens = False
+    x, y = pos.x, pos.y
+    for near in (Pos(x, y - 1), Pos(x + 1, y), Pos(x, y + 1), Pos(x - 1, y)):
+        if near in tiles:
+            if near not in covered:
+                lands.add(tiles[near])
+            tokens = tokens or near in animals
+    return sum(1 for need in needs if (tokens if need is ANIMALS else need in lands))
+
+
+def _connected(squares: set[Pos]) -> bool:
+    start = next(iter(squares))
+    seen, todo = {start}, [start]
+    while todo:
+        pos = todo.pop()
+        for near in (
+            Pos(pos.x, pos.y - 1),
+            Pos(pos.x + 1, pos.y),
+            Pos(pos.x, pos.y + 1),
+            Pos(pos.x - 1, pos.y),
+        ):
+            if near in squares and near not in seen:
+                seen.add(near)
+                todo.append(near)
+    return len(seen) == len(squares)

@@ -1,0 +1,129 @@
+"""The action notation: a short text for every action, printed and parsed by the library.
+
+=========================  ====================================
+action                     notation
+=========================  ====================================
+take a face-up card        ``1: draw N07``
+draw from a deck           ``1: draw nature`` (``life``, ``power``)
+play a card on a square    ``1: play N07 2,-1`` (Nature, Animals, City)
+feed a city                ``1: feed 0,1 from 1,1``
+discard over a limit       ``1: discard C04``
+fulfil an Objective        ``1: fulfil O02``
+decline Objectives         ``1: decline``
+a last pawn on a city      ``1: pawn 2,0``
+=========================  ====================================
+
+``parse_action(format_action(a)) == a`` for every action, and
+``format_action(parse_action(s)) == s`` for every well-formed text.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gaia_rules.actions import (
+    Action,
+    DeclineObjectives,
+    Discard,
+    DrawDeck,
+    DrawDisplay,
+    Feed,
+    FulfillObjective,
+    PlaceCityPawn,
+    PlayAnimals,
+    PlayCity,
+    PlayNature,
+)
+from gaia_rules.errors import GaiaRulesError
+from gaia_rules.vocabulary import CardKind, Pos
+
+__all__ = ["NotationError", "format_action", "parse_action"]
+
+
+class NotationError(GaiaRulesError, ValueError):
+    """A text that is not an action in the notation; says what is wrong."""
+
+
+_PLAYS: dict[str, type[PlayNature] | type[PlayAnimals] | type[PlayCity]] = {
+    "N": PlayNature,
+    "A": PlayAnimals,
+    "C": PlayCity,
+}
+_CARD = re.compile(r"^[NCAPO][0-9]{2}$")
+_SQUARE = re.compile(r"^(-?[0-9]+),(-?[0-9]+)$")
+
+
+def format_action(action: Action) -> str:
+    """The notation of an action."""
+    seat = f"{action.player}:"
+    match action:
+        case DrawDisplay(_, card):
+            return f"{seat} draw {card}"
+        case DrawDeck(_, kind):
+            return f"{seat} draw {kind.value}"
+        case PlayNature(_, card, pos) | PlayAnimals(_, card, pos) | PlayCity(_, card, pos):
+            return f"{seat} play {card} {pos}"
+        case Feed(_, city, source):
+            return f"{seat} feed {city} from {source}"
+        case Discard(_, card):
+            return f"{seat} discard {card}"
+        case FulfillObjective(_, objective):
+            return f"{seat} fulfil {objective}"
+        case DeclineObjectives():
+            return f"{seat} decline"
+        case PlaceCityPawn(_, city):
+            return f"{seat} pawn {city}"
+    raise NotationError(f"not an action: {action!r}")
+
+
+def _square(text: str) -> Pos:
+    match = _SQUARE.match(text)
+    if not match:
+        raise NotationError(f"{text!r} is not a square: write x,y (for example 2,-1)")
+    return Pos(int(match.group(1)), int(match.group(2)))
+
+
+def _card(text: str) -> str:
+    if not _CARD.match(text):
+        raise NotationError(f"{text!r} is not a card id (a letter N, C, A, P or O and 2 digits)")
+    return text
+
+
+def parse_action(text: str) -> Action:
+    """The action a notation text names; raises :class:`NotationError` saying what is wrong."""
+    if not isinstance(text, str):
+        raise NotationError(f"expected a text, got {type(text).__name__}")
+    head, colon, rest = text.partition(":")
+    if not colon or not re.fullmatch(r"[0-9]", head):
+        raise NotationError(f"{text!r}: an action starts with its seat, like '1: draw nature'")
+    seat = int(head)
+    words = rest.split(" ")
+    if not rest.startswith(" ") or "" in words[1:]:
+        raise NotationError(f"{text!r}: write one space after the colon and between words")
+    verb, args = words[1], words[2:]
+    arity = {"draw": 1, "play": 2, "feed": 3, "discard": 1, "fulfil": 1, "decline": 0, "pawn": 1}
+    if verb not in arity:
+        raise NotationError(f"{text!r}: unknown verb {verb!r}; expected one of {sorted(arity)}")
+    if len(args) != arity[verb]:
+        raise NotationError(f"{text!r}: {verb!r} takes {arity[verb]} word(s)")
+    if verb == "draw":
+        kinds = {kind.value: kind for kind in CardKind}
+        if args[0] in kinds:
+            return DrawDeck(seat, kinds[args[0]])
+        return DrawDisplay(seat, _card(args[0]))
+    if verb == "play":
+        card = _card(args[0])
+        if card[0] not in _PLAYS:
+            raise NotationError(f"{text!r}: {card} is not played on a square")
+        return _PLAYS[card[0]](seat, card, _square(args[1]))
+    if verb == "feed":
+        if args[1] != "from":
+            raise NotationError(f"{text!r}: write 'feed CITY from SOURCE'")
+        return Feed(seat, _square(args[0]), _square(args[2]))
+    if verb == "discard":
+        return Discard(seat, _card(args[0]))
+    if verb == "fulfil":
+        return FulfillObjective(seat, _card(args[0]))
+    if verb == "decline":
+        return DeclineObjectives(seat)
+    return PlaceCityPawn(seat, _square(args[0]))

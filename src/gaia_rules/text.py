@@ -1,0 +1,116 @@
+"""Plain-text renderings: one line per event, and the world as a grid, for terminals and logs."""
+
+from __future__ import annotations
+
+from gaia_rules.events import (
+    ActionTaken,
+    AnimalsPlaced,
+    CardDiscarded,
+    CardDrawn,
+    CityDiscarded,
+    CityPlaced,
+    DisplayRefilled,
+    Event,
+    GameEnded,
+    NatureCardPlayed,
+    ObjectiveFulfilled,
+    PawnPlaced,
+    PawnReturned,
+    SatisfactionChanged,
+    TilePlaced,
+    TokensReturned,
+    TurnBegan,
+)
+from gaia_rules.notation import format_action
+from gaia_rules.state import GameState
+from gaia_rules.vocabulary import Land, Pos
+
+__all__ = ["COLOURS", "describe", "world_text"]
+
+COLOURS = ("blue", "yellow", "green", "red", "white")
+"""The pawn colours, in seat order (cosmetic, spec 1.4)."""
+
+_LAND_LETTER = {
+    Land.DESERT: "D",
+    Land.PLAIN: "P",
+    Land.SWAMP: "S",
+    Land.SEA: "W",
+    Land.MOUNTAIN: "M",
+    Land.FOREST: "F",
+}
+
+
+def describe(event: Event) -> str:
+    """One line of text for an event."""
+    match event:
+        case TurnBegan(player):
+            return f"-- turn of seat {player} ({COLOURS[player]})"
+        case ActionTaken(_, action, by_engine):
+            return f"{format_action(action)}{'   (only option)' if by_engine else ''}"
+        case CardDrawn(player, kind, card, from_display):
+            source = "the display" if from_display else f"the {kind.value} deck"
+            return f"   seat {player} takes {card or 'a ' + kind.value + ' card'} from {source}"
+        case DisplayRefilled(kind, card):
+            return f"   {card} turns face up in the {kind.value} display"
+        case CardDiscarded(player, card):
+            return f"   seat {player} discards {card}"
+        case NatureCardPlayed(player, card):
+            return f"   {card} goes in front of seat {player}"
+        case TilePlaced(pos, land):
+            return f"   a {land.value} tile goes on {pos}"
+        case AnimalsPlaced(_, card, pos, count):
+            return f"   {count} animals go on {pos} ({card} discarded)"
+        case TokensReturned(pos, count):
+            return f"   {count} token(s) from {pos} return to the bank"
+        case CityPlaced(_, card, pos):
+            return f"   city {card} is built on {pos}"
+        case SatisfactionChanged(pos, before, after):
+            return f"   the city on {pos} goes from {before} to {after} needs met"
+        case CityDiscarded(card, pos):
+            return f"   city {card} on {pos} is discarded"
+        case PawnPlaced(player, pos):
+            return f"   seat {player} puts a pawn on the city on {pos}"
+        case PawnReturned(player, pos):
+            return f"   seat {player}'s pawn returns from the city on {pos}"
+        case ObjectiveFulfilled(player, objective, cards):
+            return f"   seat {player} fulfils {objective} with {', '.join(cards)}"
+        case GameEnded(result):
+            return (
+                f"== game over: seat {result.winner} wins ({result.reason.value}); "
+                f"pawns placed {list(result.pawns_placed)}"
+            )
+    raise AssertionError(event)  # pragma: no cover
+
+
+def world_text(state: GameState) -> str:
+    """The world as a grid: one cell per square, ``P`` a plain, ``P4`` a plain with 4 tokens,
+    ``P#`` a plain under a city, followed by a legend of the cities."""
+    if not state.tiles:
+        return "(the world is empty)"
+    xs = [pos.x for pos in state.tiles]
+    ys = [pos.y for pos in state.tiles]
+    rows = []
+    header = "      " + "".join(f"{x:>5}" for x in range(min(xs), max(xs) + 1))
+    rows.append(header)
+    for y in range(min(ys), max(ys) + 1):
+        cells = []
+        for x in range(min(xs), max(xs) + 1):
+            pos = Pos(x, y)
+            land = state.tiles.get(pos)
+            if land is None:
+                cells.append("    .")
+                continue
+            mark = "#" if pos in state.cities else str(state.animals.get(pos, ""))
+            cells.append(f"{_LAND_LETTER[land] + mark:>5}")
+        rows.append(f"{y:>5} " + "".join(cells))
+    legend = [
+        "",
+        "D desert  P plain  S swamp  W sea  M mountain  F forest; # a city; digits tokens",
+    ]
+    for pos, city in state.cities.items():
+        face = state.rules.cards.city(city.card)
+        pawns = ", ".join(COLOURS[p] for p in city.pawns) or "empty"
+        legend.append(
+            f"  {pos}: {face.name} ({city.card}), needs met {city.satisfaction}/4, pawns: {pawns}"
+        )
+    return "\n".join(rows + legend)
