@@ -23,6 +23,9 @@ __all__ = [
     "refuse_draw",
 ]
 
+_HELD_LETTERS = "NCAP"
+"""The id letters of the cards a hand can hold (Objectives never go in a hand)."""
+
 HAND_LIMIT = 6
 POWER_LIMIT = 2
 
@@ -54,6 +57,8 @@ def refuse_draw(table: Table, action: DrawDisplay | DrawDeck) -> Refusal | None:
     if isinstance(action, DrawDisplay):
         if not isinstance(action.card, str) or action.card not in table.cards:
             return Refusal("2.9", f"there is no card {action.card!r}")
+        if action.card[0] not in _HELD_LETTERS:
+            return Refusal("6.1", f"{action.card} is not a card that can be drawn")
         kind = kind_of(action.card)
         if kind not in kinds_in_play(table):
             return Refusal("6.1", f"{kind.value} cards are not in play at this level")

@@ -12,10 +12,11 @@ from collections import Counter
 from collections.abc import Mapping
 
 from gaia_rules.cards import kind_of
-from gaia_rules.decisions import ChooseLimitDiscard
+from gaia_rules.decisions import ChooseLimitDiscard, ChoosePawnCities
 from gaia_rules.drawing import HAND_LIMIT, POWER_LIMIT
 from gaia_rules.game import Game
 from gaia_rules.manifest import TILE_COUNTS
+from gaia_rules.rules import Level
 from gaia_rules.setup import TOKENS
 from gaia_rules.vocabulary import ANIMALS, LANDS, CardKind, Land, Need, Pos
 
@@ -67,7 +68,10 @@ def violations(game: Game) -> list[str]:
         found.append("16.5: the world is not edge-connected")
     if state.tiles and Pos(0, 0) not in state.tiles:
         found.append("16.5: no tile at (0, 0)")
-    # 16.6 satisfaction and pawns
+    # 16.6 satisfaction and pawns; in the basic game a city carries pawns exactly when it has
+    # 2 or more needs met, except while scarce pawns are being placed and after the end
+    basic = state.rules.level is Level.BASIC
+    waiting = state.decision if isinstance(state.decision, ChoosePawnCities) else state.result
     for pos, city in state.cities.items():
         met = _needs_met(
             state.tiles,
@@ -84,6 +88,8 @@ def violations(game: Game) -> list[str]:
             found.append(f"16.6: city on {pos} has pawns and {met} need(s) met")
         if len(set(city.pawns)) != len(city.pawns):
             found.append(f"16.6: city on {pos} has two pawns of one player")
+        if basic and waiting is None and bool(city.pawns) != (met >= 2):
+            found.append(f"16.6: city on {pos} has {met} needs met and pawns {city.pawns}")
     # 16.7 limits
     for seat, hand in enumerate(state.hands):
         powers = sum(1 for c in hand if kind_of(c) is CardKind.POWER)

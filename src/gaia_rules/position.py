@@ -45,7 +45,7 @@ from gaia_rules.errors import PositionError, RulesError
 from gaia_rules.game import SUPPORTED_LEVELS, Game
 from gaia_rules.life import city_may_stand_on
 from gaia_rules.manifest import TILE_COUNTS
-from gaia_rules.rules import Rules
+from gaia_rules.rules import Level, Rules
 from gaia_rules.setup import DISPLAY_SIZES, TOKENS, check_players, pawns_per_player, power_deck
 from gaia_rules.table import Table
 from gaia_rules.vocabulary import LANDS, CardKind, Land, Pos
@@ -395,6 +395,11 @@ def _problems(position: Position) -> list[str]:
                 problems.append(f"city at {pos}: 0 needs met; it would be discarded (16.6)")
             if pawns and met < 2:
                 problems.append(f"city at {pos}: pawns on a city with {met} need met (16.6)")
+            if not pawns and met >= 2 and p.rules.level is Level.BASIC:
+                problems.append(
+                    f"city at {pos}: {met} needs met and no pawn; in the basic game a city "
+                    "with 2 or more needs met carries a pawn (16.6)"
+                )
     total = pawns_per_player(p.players)
     for seat in range(p.players):
         if placed_pawns[seat] >= total:

@@ -1,0 +1,90 @@
+"""Nature cards and tile placement (spec 7), on the square grid (spec 3.1, 3.2)."""
+
+from __future__ import annotations
+
+import pytest
+
+import gaia_rules as gr
+from gaia_rules import Land, Pos
+from gaia_rules.position import PositionBuilder
+
+
+def squares_offered(game: gr.Game, card: str) -> set[Pos]:
+    return {a.pos for a in game.legal_actions() if isinstance(a, gr.PlayNature) and a.card == card}
+
+
+@pytest.mark.clause("7.2", "3.1")
+def test_the_first_tile_goes_at_the_origin_whoever_plays_it() -> None:
+    game = PositionBuilder(players=3).hand(2, "N20").turn(2, action=1).to_game()
+    assert squares_offered(game, "N20") == {Pos(0, 0)}
+    with pytest.raises(gr.IllegalActionError) as refused:
+        game.apply(gr.PlayNature(2, "N20", Pos(1, 0)))
+    assert refused.value.clause == "7.2"
+    game.apply(gr.PlayNature(2, "N20", Pos(0, 0)))
+    assert game.state.tiles == {Pos(0, 0): Land.SEA}
+
+
+@pytest.mark.clause("7.2", "3.1", "3.2")
+def test_a_tile_goes_on_any_empty_square_edge_adjacent_to_the_world() -> None:
+    game = (
+        PositionBuilder(players=2)
+        .tile(0, 0, Land.PLAIN)
+        .tile(1, 0, Land.PLAIN)
+        .tile(1, 1, Land.SEA)
+        .hand(0, "N01")
+        .turn(0, action=1)
+        .to_game()
+    )
+    frontier = {Pos(0, -1), Pos(1, -1), Pos(2, 0), Pos(-1, 0), Pos(0, 1), Pos(2, 1), Pos(1, 2)}
+    assert squares_offered(game, "N01") == frontier
+    for square in (Pos(-1, -1), Pos(2, 2), Pos(1, 1), Pos(5, 5)):  # diagonal, taken, far
+        with pytest.raises(gr.IllegalActionError) as refused:
+            game.apply(gr.PlayNature(0, "N01", square))
+        assert refused.value.clause == "7.2"
+
+
+@pytest.mark.clause("7.2")
+def test_the_world_may_have_holes_and_grows_without_limit() -> None:
+    builder = PositionBuilder(players=2)
+    ring = [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2), (1, 2), (0, 2), (0, 1)]
+    for x, y in ring:
+        builder.tile(x, y, Land.FOREST)
+    game = builder.hand(0, "N27").turn(0, action=1).to_game()
+    offered = squares_offered(game, "N27")
+    assert Pos(1, 1) in offered  # the hole
+    assert Pos(3, 0) in offered
+
+
+@pytest.mark.clause("7.1")
+def test_no_tile_of_its_land_left_means_the_nature_card_is_not_playable() -> None:
+    builder = PositionBuilder(players=2)
+    for x in range(5):  # all 5 swamp tiles? the box has 7: place all 7
+        builder.tile(x, 0, Land.SWAMP)
+    builder.tile(5, 0, Land.SWAMP).tile(6, 0, Land.SWAMP)
+    game = builder.hand(0, "N15", "N07").turn(0, action=1).to_game()
+    assert game.state.tile_supply[Land.SWAMP] == 0
+    assert not squares_offered(game, "N15")
+    assert squares_offered(game, "N07")
+    with pytest.raises(gr.IllegalActionError) as refused:
+        game.apply(gr.PlayNature(0, "N15", Pos(0, 1)))
+    assert refused.value.clause == "7.1"
+
+
+@pytest.mark.clause("7.3", "7.4")
+def test_the_card_goes_in_front_and_the_tile_leaves_the_supply() -> None:
+    game = PositionBuilder(players=2).tile(0, 0, Land.PLAIN).hand(0, "N33").turn(0, 1).to_game()
+    events = game.apply(gr.PlayNature(0, "N33", Pos(0, 1)))
+    assert events[1:3] == (gr.NatureCardPlayed(0, "N33"), gr.TilePlaced(Pos(0, 1), Land.FOREST))
+    state = game.state
+    assert state.tableaux[0] == ("N33",)
+    assert "N33" not in state.hands[0]
+    assert state.tile_supply[Land.FOREST] == 7
+
+
+@pytest.mark.clause("7.1")
+def test_a_card_that_is_not_nature_or_not_held_is_refused() -> None:
+    game = PositionBuilder(players=2).tile(0, 0, Land.PLAIN).hand(0, "C01").turn(0, 1).to_game()
+    for card, clause in (("C01", "7.1"), ("N01", "5.2")):
+        with pytest.raises(gr.IllegalActionError) as refused:
+            game.apply(gr.PlayNature(0, card, Pos(1, 0)))
+        assert refused.value.clause == clause
