@@ -1,0 +1,118 @@
+"""Objectives: meeting, fulfilling, choosing and declining them (spec 8, 3.9).
+
+Shipped Objectives: O01 two deserts two seas, O02 two plains two forests, O03 two mountains
+two swamps, O04 two plains two seas, O05 two forests two mountains, O06 two deserts two
+swamps, O07 one of each land. Nature ids: N01-06 desert, N07-14 plain, N15-19 swamp,
+N20-26 sea, N27-32 mountain, N33-40 forest.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import gaia_rules as gr
+from gaia_rules import Land, Pos
+from gaia_rules.position import PositionBuilder
+
+NEXT = Pos(1, 0)
+
+
+def table(*tableau: str, hand: tuple[str, ...], rules: gr.Rules | None = None) -> gr.Game:
+    return (
+        PositionBuilder(players=2, rules=rules)
+        .tile(0, 0, Land.MOUNTAIN)
+        .tableau(0, *tableau)
+        .hand(0, *hand)
+        .objectives("O01", "O02", "O04", "O07")
+        .turn(0, 1)
+        .to_game()
+    )
+
+
+def fulfilled(events: tuple[gr.Event, ...]) -> list[gr.ObjectiveFulfilled]:
+    return [e for e in events if isinstance(e, gr.ObjectiveFulfilled)]
+
+
+@pytest.mark.clause("8.1")
+def test_an_objective_counts_lands_with_repetition() -> None:
+    game = table("N07", "N33", "N34", hand=("N35", "N08"))
+    assert not fulfilled(game.apply(gr.PlayNature(0, "N35", NEXT)))  # P F F F: one plain
+    assert fulfilled(game.apply(gr.PlayNature(0, "N08", Pos(2, 0))))  # P P F F F
+
+
+@pytest.mark.clause("8.2", "3.9")
+def test_only_the_pictured_cards_go_the_oldest_first_and_the_objective_is_gone() -> None:
+    game = table("N33", "N07", "N01", "N34", "N35", hand=("N08",))
+    events = game.apply(gr.PlayNature(0, "N08", NEXT))
+    assert fulfilled(events) == [gr.ObjectiveFulfilled(0, "O02", ("N33", "N07", "N34", "N08"))]
+    state = game.state
+    assert state.tableaux[0] == ("N01", "N35")
+    assert state.objective_pawns == {"O02": 0}
+    assert state.supply[0] == 5
+    assert set(state.discards[gr.CardKind.NATURE]) == {"N33", "N07", "N34", "N08"}
+    # seat 1 can no longer meet O02 (3.9): it is not available
+    assert "O02" in state.objectives
+
+
+@pytest.mark.clause("8.3")
+def test_objectives_are_checked_after_a_nature_play_not_after_a_draw() -> None:
+    rules = gr.Rules.basic(objectives=gr.Objectives.OPTIONAL)
+    game = table("N07", "N08", "N33", hand=("N34",), rules=rules)
+    game.apply(gr.PlayNature(0, "N34", NEXT))
+    assert game.decision == gr.ChooseObjective(0)
+    game.apply(gr.DeclineObjectives(0))
+    assert game.decision == gr.ChooseAction(0, 2)
+    game.apply(gr.DrawDeck(0, gr.CardKind.LIFE))  # a draw: no check
+    assert not isinstance(game.decision, gr.ChooseObjective)
+
+
+@pytest.mark.clause("8.4", "1.3")
+def test_mandatory_when_two_objectives_need_the_same_cards_the_player_chooses() -> None:
+    # D D W P P in front, a sea played: O01 (D D W W) and O04 (P P W W) are both met, but
+    # together they need four seas.
+    game = table("N01", "N02", "N20", "N07", "N08", hand=("N21",))
+    game.apply(gr.PlayNature(0, "N21", NEXT))
+    assert game.decision == gr.ChooseObjective(0)
+    assert set(game.legal_actions()) == {
+        gr.FulfillObjective(0, "O01"),
+        gr.FulfillObjective(0, "O04"),
+    }
+    with pytest.raises(gr.IllegalActionError) as refused:
+        game.apply(gr.DeclineObjectives(0))
+    assert refused.value.clause == "8.4"
+    game.apply(gr.FulfillObjective(0, "O04"))
+    assert game.state.objective_pawns == {"O04": 0}
+    assert game.state.tableaux[0] == ("N01", "N02")
+    assert game.decision == gr.ChooseAction(0, 2)
+
+
+@pytest.mark.clause("8.4")
+def test_mandatory_objectives_that_can_all_be_fulfilled_are_fulfilled_without_asking() -> None:
+    # D D W W P P W in front (as a position), a sea played: O01 and O04 together need W x 4.
+    game = table("N01", "N02", "N20", "N21", "N07", "N08", "N22", hand=("N23",))
+    events = game.apply(gr.PlayNature(0, "N23", NEXT))
+    assert [e.objective for e in fulfilled(events)] == ["O01", "O04"]
+    assert game.state.tableaux[0] == ()
+
+
+@pytest.mark.clause("8.4", "1.3")
+def test_optional_objectives_may_be_declined_and_are_offered_again_at_the_next_check() -> None:
+    rules = gr.Rules.basic(objectives=gr.Objectives.OPTIONAL)
+    game = table("N07", "N08", "N33", hand=("N34", "N27"), rules=rules)
+    game.apply(gr.PlayNature(0, "N34", NEXT))
+    assert set(game.legal_actions()) == {gr.FulfillObjective(0, "O02"), gr.DeclineObjectives(0)}
+    game.apply(gr.DeclineObjectives(0))
+    assert game.state.objective_pawns == {}
+    game.apply(gr.PlayNature(0, "N27", Pos(-1, 0)))  # next check: offered again
+    assert set(game.legal_actions()) == {gr.FulfillObjective(0, "O02"), gr.DeclineObjectives(0)}
+    game.apply(gr.FulfillObjective(0, "O02"))
+    assert game.state.objective_pawns == {"O02": 0}
+
+
+@pytest.mark.clause("8.5", "4.4")
+def test_objectives_are_never_replaced() -> None:
+    game = table("N07", "N33", "N34", hand=("N08",))
+    before = game.state.objectives
+    game.apply(gr.PlayNature(0, "N08", NEXT))
+    assert game.state.objectives == before
+    assert len(before) == 4
