@@ -9,7 +9,7 @@ from gaia_rules.refusal import Refusal
 from gaia_rules.satisfaction import settle
 from gaia_rules.table import Table
 from gaia_rules.vocabulary import STAR, CardKind, Land, Pos, Site
-from gaia_rules.world import is_free, needs_met
+from gaia_rules.world import count_met, is_free, needs_met, surroundings
 
 __all__ = [
     "ANIMALS_PER_CARD",
@@ -46,6 +46,7 @@ def life_options(table: Table, player: int) -> list[Action]:
     """Every Animal and City play (spec 9.1, 9.2, 9.3)."""
     options: list[Action] = []
     free = _free_tiles(table)
+    around: dict[Pos, tuple[set[Land], bool]] | None = None
     for card in table.hands[player]:
         face = table.cards.face(card)
         if isinstance(face, AnimalCard) and table.bank >= ANIMALS_PER_CARD:
@@ -55,11 +56,13 @@ def life_options(table: Table, player: int) -> list[Action]:
                 if animals_may_go_on(table, face.site, table.tiles[pos])
             )
         elif isinstance(face, CityCard):
+            if around is None:  # each free tile's neighbourhood, once for every City card
+                around = {pos: surroundings(table, pos) for pos in free}
             options.extend(
                 PlayCity(player, card, pos)
                 for pos in free
                 if city_may_stand_on(face.site, table.tiles[pos])
-                and needs_met(table, pos, face) >= MIN_NEEDS_TO_BUILD
+                and count_met(face.needs, *around[pos]) >= MIN_NEEDS_TO_BUILD
             )
     return options
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from gaia_rules.cards import CityCard
 from gaia_rules.table import Table
-from gaia_rules.vocabulary import ANIMALS, Pos
+from gaia_rules.vocabulary import ANIMALS, Land, Need, Pos
 
-__all__ = ["ORIGIN", "is_free", "needs_met", "neighbours"]
+__all__ = ["ORIGIN", "count_met", "is_free", "needs_met", "neighbours", "surroundings"]
 
 ORIGIN = Pos(0, 0)
 """Where the first tile of the game goes (spec 3.1, 7.2)."""
@@ -35,14 +35,11 @@ def is_free(table: Table, pos: Pos) -> bool:
     return pos in table.tiles and pos not in table.cities and pos not in table.tokens
 
 
-def needs_met(table: Table, pos: Pos, city: CityCard) -> int:
-    """How many of ``city``'s needs its four neighbours meet if it stands at ``pos`` (3.5, 3.6).
-
-    A land need is met by an uncovered neighbour of that land, the animal need by a
-    neighbour carrying tokens; the city's own square never counts.
-    """
+def surroundings(table: Table, pos: Pos) -> tuple[set[Land], bool]:
+    """What the four neighbours of ``pos`` offer a city there: the uncovered lands, and whether
+    any carries tokens (spec 3.5). The city's own square never counts."""
     tiles, cities, tokens = table.tiles, table.cities, table.tokens
-    lands = set()
+    lands: set[Land] = set()
     animals = False
     for square in neighbours(pos):
         land = tiles.get(square)
@@ -52,10 +49,25 @@ def needs_met(table: Table, pos: Pos, city: CityCard) -> int:
             lands.add(land)
         if square in tokens:
             animals = True
+    return lands, animals
+
+
+def count_met(needs: tuple[Need, ...], lands: set[Land], animals: bool) -> int:
+    """How many of ``needs`` the given surroundings meet (spec 3.5, 3.6)."""
     met = 0
-    for need in city.needs:
+    for need in needs:
         if need is ANIMALS:
             met += animals
         elif need in lands:
             met += 1
     return met
+
+
+def needs_met(table: Table, pos: Pos, city: CityCard) -> int:
+    """How many of ``city``'s needs its four neighbours meet if it stands at ``pos`` (3.5, 3.6).
+
+    A land need is met by an uncovered neighbour of that land, the animal need by a
+    neighbour carrying tokens; the city's own square never counts.
+    """
+    lands, animals = surroundings(table, pos)
+    return count_met(city.needs, lands, animals)
