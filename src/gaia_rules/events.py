@@ -23,6 +23,7 @@ __all__ = [
     "CardDrawn",
     "CityDiscarded",
     "CityPlaced",
+    "CityTaken",
     "DisplayRefilled",
     "EndReason",
     "Event",
@@ -172,6 +173,15 @@ class PawnPlaced:
 
 
 @attrs.frozen
+class CityTaken:
+    """A player raised a rival's city and took it: the rival's pawns returned (spec 12.1)."""
+
+    player: int
+    pos: Pos
+    from_player: int
+
+
+@attrs.frozen
 class PawnReturned:
     """A pawn went from a city back to its player's supply (spec 10.3)."""
 
@@ -209,6 +219,7 @@ Event: TypeAlias = (
     | SatisfactionChanged
     | CityDiscarded
     | PawnPlaced
+    | CityTaken
     | PawnReturned
     | ObjectiveFulfilled
     | GameEnded

@@ -36,10 +36,9 @@ from gaia_rules.decisions import (
     ChoosePawnCities,
     Decision,
 )
-from gaia_rules.ending import win_if_supply_empty
 from gaia_rules.events import ActionTaken, TurnBegan
 from gaia_rules.refusal import Refusal
-from gaia_rules.satisfaction import cities_taking_a_pawn, place_pawn
+from gaia_rules.satisfaction import pawns_wanted, take_city
 from gaia_rules.table import Table
 
 __all__ = ["ACTIONS_PER_TURN", "advance", "options", "refusal", "take"]
@@ -90,7 +89,8 @@ def options(table: Table, decision: Decision) -> list[Action]:
         case ChoosePawnCities():
             return [
                 PlaceCityPawn(player, pos)
-                for pos in cities_taking_a_pawn(table, player, decision.cities)
+                for pos in decision.cities
+                if pawns_wanted(table, player, pos)
             ]
     raise AssertionError(decision)  # pragma: no cover
 
@@ -137,7 +137,9 @@ def refusal(table: Table, decision: Decision | None, action: object) -> Refusal 
             return objectives.refuse_objective(table, decision, action)
         case PlaceCityPawn():
             assert isinstance(decision, ChoosePawnCities)
-            if action.city not in cities_taking_a_pawn(table, action.player, decision.cities):
+            if action.city not in decision.cities or not pawns_wanted(
+                table, action.player, action.city
+            ):
                 return Refusal("10.5", f"{action.city} is not a raised city that takes a pawn")
             return None
     raise AssertionError(action)  # pragma: no cover
@@ -165,10 +167,13 @@ def take(table: Table, decision: Decision, action: Action, *, by_engine: bool = 
             pass  # 8.4: offered again at the next check
         case PlaceCityPawn():
             assert isinstance(decision, ChoosePawnCities)
-            place_pawn(table, action.player, action.city)
-            if not win_if_supply_empty(table, action.player):
-                rest = tuple(c for c in decision.cities if c != action.city)
-                table.steps.append(ChoosePawnCities(action.player, rest))
+            player, city = action.player, action.city
+            take_city(
+                table, player, city, min(pawns_wanted(table, player, city), table.supply[player])
+            )
+            if table.result is None:
+                rest = tuple(c for c in decision.cities if c != city)
+                table.steps.append(ChoosePawnCities(player, rest))
 
 
 def _after_action(table: Table, decision: ChooseAction) -> None:

@@ -86,6 +86,15 @@ POWER_OBJECTIVES = 2
 POWERS_PER_OBJECTIVE = 4
 
 _ID = re.compile(r"^[NCAPO][0-9]{2}$")
+_TOP_KEYS = {"format", "edition", "reconstructed", "note", "cards"}
+_CARD_KEYS = {
+    "nature": {"id", "nature"},
+    "city": {"id", "city", "site", "needs"},
+    "animals": {"id", "animals"},
+    "power": {"id", "power"},
+    "objective": {"id", "objective"},
+    "objective_powers": {"id", "objective_powers"},
+}
 _LETTER = {NatureCard: "N", CityCard: "C", AnimalCard: "A", PowerCard: "P", Objective: "O"}
 
 
@@ -103,7 +112,7 @@ class Manifest:
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_faces", dict(self.cards))
-        problems = _problems(self)
+        problems = _problems(self.edition, self.cards)
         if problems:
             raise ManifestError(problems)
 
@@ -148,6 +157,9 @@ class Manifest:
         problems: list[str] = []
         if not isinstance(data, dict):
             raise ManifestError(["the manifest must be a JSON object"])
+        unknown = sorted(str(k) for k in data if k not in _TOP_KEYS)
+        if unknown:
+            problems.append(f"unknown key(s) {unknown}; expected {sorted(_TOP_KEYS)}")
         if data.get("format") != MANIFEST_FORMAT:
             problems.append(f"format: expected {MANIFEST_FORMAT}, got {data.get('format')!r}")
         try:
@@ -173,8 +185,8 @@ class Manifest:
             parsed = _parse_card(raw, f"cards[{index}]", problems)
             if parsed is not None:
                 cards.append(parsed)
-        if problems:
-            raise ManifestError(problems)
+        if problems:  # list the facts the parsed cards break too: one error says everything
+            raise ManifestError(problems + _problems(edition, tuple(cards)))
         return cls(edition, tuple(cards), tuple(reconstructed))
 
     def to_dict(self) -> dict[str, Any]:
@@ -234,6 +246,11 @@ def _parse_card(raw: Any, where: str, problems: list[str]) -> tuple[CardId, Face
         return None
     where = f"{where} ({card})"
     face: Face | None = None
+    kind = next((key for key in _CARD_KEYS if key in raw), None)
+    if kind is not None and set(raw) - _CARD_KEYS[kind]:
+        extra = sorted(str(k) for k in set(raw) - _CARD_KEYS[kind])
+        problems.append(f"{where}: unknown key(s) {extra} for a {kind} card")
+        return None
     if "nature" in raw:
         try:
             face = NatureCard(Land(raw["nature"]))
@@ -301,18 +318,19 @@ def _unparse_card(card: CardId, face: Face) -> dict[str, Any]:
 # -- validation (spec 2.4-2.9) ------------------------------------------------------------
 
 
-def _problems(manifest: Manifest) -> list[str]:
+def _problems(edition: Edition, all_cards: tuple[tuple[CardId, Face], ...]) -> list[str]:
     problems: list[str] = []
-    seen: Counter[str] = Counter(card for card, _ in manifest.cards)
+    seen: Counter[str] = Counter(card for card, _ in all_cards)
     problems += [f"{card}: the id is used {n} times" for card, n in sorted(seen.items()) if n > 1]
-    for card, face in manifest.cards:
+    for card, face in all_cards:
         letter = _LETTER[type(face)]
         if not card.startswith(letter):
             problems.append(f"{card}: a {type(face).__name__} id must start with {letter!r}")
 
     def count(face_type: type[Face]) -> list[Face]:
-        return [f for _, f in manifest.cards if isinstance(f, face_type)]
+        return [f for _, f in all_cards if isinstance(f, face_type)]
 
+    problems += _numbering(all_cards)
     nature = Counter(f.land for f in count(NatureCard) if isinstance(f, NatureCard))
     for land in LANDS:
         if nature[land] != NATURE_COUNTS[land]:
@@ -320,11 +338,11 @@ def _problems(manifest: Manifest) -> list[str]:
                 f"Nature cards: expected {NATURE_COUNTS[land]} {land.value} cards, "
                 f"got {nature[land]} (spec 2.4)"
             )
-    cities = [(c, f) for c, f in manifest.cards if isinstance(f, CityCard)]
-    expected_cities = CITY_COUNTS[manifest.edition]
+    cities = [(c, f) for c, f in all_cards if isinstance(f, CityCard)]
+    expected_cities = CITY_COUNTS[edition]
     if len(cities) != expected_cities:
         problems.append(
-            f"City cards: the {manifest.edition.value} edition has {expected_cities}, "
+            f"City cards: the {edition.value} edition has {expected_cities}, "
             f"got {len(cities)} (spec 2.5)"
         )
     for card, city in cities:
@@ -333,12 +351,12 @@ def _problems(manifest: Manifest) -> list[str]:
         if len(set(city.needs)) != len(city.needs):
             problems.append(f"{card} ({city.name}): a city's needs must be distinct (spec 2.5a)")
     on_sea = [city.name for _, city in cities if city.site is Land.SEA]
-    if manifest.edition is Edition.THIRD and len(on_sea) != 1:
+    if edition is Edition.THIRD and len(on_sea) != 1:
         problems.append(
             f"the third edition has exactly one city with a sea site (Venice), got {on_sea} "
             "(spec 2.5)"
         )
-    if manifest.edition is Edition.FIRST and on_sea:
+    if edition is Edition.FIRST and on_sea:
         problems.append(f"the first edition has no city with a sea site, got {on_sea} (spec 2.5)")
     if len(count(AnimalCard)) != ANIMAL_CARDS:
         problems.append(
@@ -351,7 +369,7 @@ def _problems(manifest: Manifest) -> list[str]:
                 f"Power cards: expected {expected} {power.value} cards, got {powers[power]} "
                 "(spec 2.7)"
             )
-    objectives = [(c, f) for c, f in manifest.cards if isinstance(f, Objective)]
+    objectives = [(c, f) for c, f in all_cards if isinstance(f, Objective)]
     nature_objectives = [(c, o) for c, o in objectives if not o.is_power]
     power_objectives = [(c, o) for c, o in objectives if o.is_power]
     if len(nature_objectives) != NATURE_OBJECTIVES:
@@ -375,4 +393,36 @@ def _problems(manifest: Manifest) -> list[str]:
     for card, objective in power_objectives:
         if objective.powers != POWERS_PER_OBJECTIVE or objective.lands:
             problems.append(f"{card}: a Power Objective asks for 4 Power cards (spec 2.6)")
+    return problems
+
+
+def _numbering(all_cards: tuple[tuple[CardId, Face], ...]) -> list[str]:
+    """The ids of spec 2.9: Nature by land order, Power by type, Objectives Nature first,
+    City and Animal cards numbered from 01 without gaps."""
+
+    problems: list[str] = []
+    groups: dict[str, list[tuple[CardId, Face]]] = {}
+    for card, face in all_cards:
+        groups.setdefault(_LETTER[type(face)], []).append((card, face))
+    orders: dict[str, Any] = {  # the rank of a face within its letter's numbering
+        "N": lambda face: LANDS.index(face.land),
+        "P": lambda face: list(POWER_COUNTS).index(face.power),
+        "O": lambda face: face.is_power,
+    }
+    for letter, faces in groups.items():
+        ids = sorted(card for card, _ in faces)
+        wanted = [f"{letter}{n:02d}" for n in range(1, len(faces) + 1)]
+        if ids != wanted:
+            problems.append(f"{letter} cards: ids must run {wanted[0]}-{wanted[-1]} (spec 2.9)")
+            continue
+        if letter in orders:
+            by_id = [face for _, face in sorted(faces)]
+            sorted_faces = sorted(by_id, key=orders[letter])
+            if by_id != sorted_faces:
+                what = {
+                    "N": "lands in the order of 2.1",
+                    "P": "Powers by type",
+                    "O": "the Nature Objectives before the Power Objectives",
+                }[letter]
+                problems.append(f"{letter} cards: ids must follow {what} (spec 2.9)")
     return problems

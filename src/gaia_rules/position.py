@@ -453,10 +453,12 @@ def _table(p: Position) -> Table:
     table.satisfaction = {
         pos: needs_met(table, pos, table.cards.city(card)) for pos, card in table.cities.items()
     }
+    table.reached_four = {pos for pos, met in table.satisfaction.items() if met == 4}
     table.active = p.active
     if p.turn_action == 0:
         table.steps = [BeginTurn(p.active)]
     else:
         table.steps = [ChooseAction(p.active, p.turn_action)]
     table.log, table.log_length, table.actions, table.result = None, 0, None, None
+    table.random_draws = 0
     return table

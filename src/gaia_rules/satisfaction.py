@@ -1,17 +1,20 @@
-"""The one mechanism that settles every change to the world (spec 10).
+"""The one mechanism that settles every change to the world (spec 10, 12).
 
 A rule that changes the world (a tile placed, animals placed or removed, a city placed,
-and later every Power effect) does it in three steps:
+every Power effect) does it in three steps:
 
 1. it changes ``table.tiles``, ``table.tokens`` or ``table.cities`` and nothing else,
    leaving ``table.satisfaction`` as it was: that dict *is* the record of every city's
-   satisfaction before the change (10.1a);
+   satisfaction before the change (10.1a). A rule that moves a city (an Earthquake) moves
+   its record with it, and a rule that removes one (Lightning, Eruption) calls
+   :func:`discard_city`;
 2. it calls :func:`settle` with the squares it touched and the player to credit;
 3. :func:`settle` does the rest of 10.1: discards the cities that fell to 0 until none
    does, compares every city near the change with its record (net), settles the
    decreases, then credits the increases.
 
-No rule moves a pawn on a city, or discards a city, in any other way.
+No rule moves a pawn on a city in any other way. The advanced rules (stealing, the four
+needs, spec 12) are two branches here, not a second mechanism.
 """
 
 from __future__ import annotations
@@ -20,12 +23,21 @@ from collections.abc import Iterable
 
 from gaia_rules.decisions import ChoosePawnCities
 from gaia_rules.ending import win_if_supply_empty
-from gaia_rules.events import CityDiscarded, PawnPlaced, PawnReturned, SatisfactionChanged
+from gaia_rules.events import (
+    CityDiscarded,
+    CityTaken,
+    PawnPlaced,
+    PawnReturned,
+    SatisfactionChanged,
+)
+from gaia_rules.rules import FourNeedDrop
 from gaia_rules.table import Table
 from gaia_rules.vocabulary import CardKind, Pos
 from gaia_rules.world import needs_met, neighbours
 
-__all__ = ["cities_taking_a_pawn", "place_pawn", "settle"]
+__all__ = ["discard_city", "pawns_wanted", "settle", "take_city"]
+
+FOUR_NEEDS = 4
 
 
 def settle(table: Table, touched: Iterable[Pos], credited: int) -> None:
@@ -44,7 +56,7 @@ def settle(table: Table, touched: Iterable[Pos], credited: int) -> None:
             after[pos] = needs_met(table, pos, table.cards.city(table.cities[pos]))
         watch = set()
         for pos in sorted(p for p, met in after.items() if met == 0):
-            _discard_city(table, pos, table.satisfaction.get(pos, 0))
+            discard_city(table, pos)
             del after[pos]
             _watch_around(table, pos, watch)
     # (d) net comparison with the record, (e) decreases first, (f) then increases.
@@ -59,6 +71,8 @@ def settle(table: Table, touched: Iterable[Pos], credited: int) -> None:
             _decrease(table, pos, now)
         else:
             raised.append(pos)
+            if now == FOUR_NEEDS:
+                table.reached_four.add(pos)
     if raised:
         _credit(table, credited, raised)
 
@@ -72,52 +86,92 @@ def _watch_around(table: Table, square: Pos, watch: set[Pos]) -> None:
             watch.add(near)
 
 
-def _return_pawns(table: Table, pos: Pos) -> None:
-    for player in table.pawns[pos]:
+def _return_pawns(table: Table, pos: Pos, count: int | None = None) -> None:
+    """Return ``count`` pawns (all when ``None``) from a city to their owners (10.3, 12)."""
+    pawns = table.pawns[pos]
+    keep = 0 if count is None else len(pawns) - count
+    for player in pawns[keep:]:
         table.supply[player] += 1
         table.emit(PawnReturned(player, pos))
-    table.pawns[pos] = ()
+    table.pawns[pos] = pawns[:keep]
+    if not keep:
+        table.reached_four.discard(pos)  # emptied
 
 
-def _discard_city(table: Table, pos: Pos, before: int) -> None:
-    """A city at 0 needs: its pawns return, it is discarded, its tile uncovers (10.3)."""
-    table.emit(SatisfactionChanged(pos, before, 0))
+def discard_city(table: Table, pos: Pos) -> None:
+    """A city leaves the world: its pawns return, its card is discarded face up, its tile
+    uncovers (spec 10.3; Lightning 14, Eruption 14)."""
+    before = table.satisfaction.pop(pos, 0)
+    if before:
+        table.emit(SatisfactionChanged(pos, before, 0))
     _return_pawns(table, pos)
     card = table.cities.pop(pos)
     del table.pawns[pos]
-    table.satisfaction.pop(pos, None)
+    table.reached_four.discard(pos)
     table.discards[CardKind.LIFE] += (card,)
     table.emit(CityDiscarded(card, pos))
 
 
 def _decrease(table: Table, pos: Pos, now: int) -> None:
-    """At 1 need every pawn returns and the city stays, empty; at 2 or more nothing (10.3)."""
+    """A city below its record (spec 10.3, 12.4).
+
+    At 1 need every pawn returns and the city stays, empty. In the basic game a city left at
+    2 or more keeps its pawns. In the advanced game an owner's second pawn returns when the
+    city falls below four needs, and under EMPTY_AT_TWO a city that reached four needs and
+    has not been emptied since loses every pawn at two.
+    """
+    rules = table.rules
     if now <= 1:
         _return_pawns(table, pos)
+    elif not rules.advanced_rules:
+        return
+    elif (
+        rules.four_need_drop is FourNeedDrop.EMPTY_AT_TWO and now == 2 and pos in table.reached_four
+    ):
+        _return_pawns(table, pos)
+    elif len(table.pawns[pos]) > 1:
+        _return_pawns(table, pos, len(table.pawns[pos]) - 1)
 
 
-def cities_taking_a_pawn(table: Table, player: int, cities: Iterable[Pos]) -> list[Pos]:
-    """The raised cities that would take a pawn of ``player``: one per player per city (10.4)."""
-    return [pos for pos in cities if pos in table.cities and player not in table.pawns[pos]]
+def pawns_wanted(table: Table, player: int, pos: Pos) -> int:
+    """How many more pawns of ``player`` a city he raised takes (spec 10.4, 12.1, 12.3).
+
+    One pawn per player per city; in the advanced game two at four needs. A rival owner's
+    pawns do not count: they return when he takes the city (:func:`take_city`).
+    """
+    if pos not in table.cities:
+        return 0
+    advanced = table.rules.advanced_rules
+    target = 2 if advanced and table.satisfaction[pos] == FOUR_NEEDS else 1
+    return max(0, target - table.pawns[pos].count(player))
 
 
-def place_pawn(table: Table, player: int, pos: Pos) -> None:
-    """Put a pawn of ``player`` from his supply on the city at ``pos`` (10.4)."""
-    table.supply[player] -= 1
-    table.pawns[pos] = (*table.pawns[pos], player)
-    table.emit(PawnPlaced(player, pos))
+def take_city(table: Table, player: int, pos: Pos, count: int) -> None:
+    """Put ``count`` pawns of ``player`` on a city he raised; in the advanced game a rival
+    owner's pawns return first (stealing, spec 12.1). Stops at once if he wins (15.1)."""
+    rivals = tuple(p for p in table.pawns[pos] if p != player)
+    if table.rules.advanced_rules and rivals:
+        _return_pawns(table, pos)
+        table.emit(CityTaken(player, pos, rivals[0]))
+    for _ in range(count):
+        table.supply[player] -= 1
+        table.pawns[pos] = (*table.pawns[pos], player)
+        table.emit(PawnPlaced(player, pos))
+        if win_if_supply_empty(table, player):
+            return
 
 
 def _credit(table: Table, player: int, raised: list[Pos]) -> None:
-    """The credited player must put a pawn on each city he raised (10.4).
+    """The credited player must put his pawns on each city he raised (10.4, 12).
 
-    With fewer pawns than such cities he chooses where his last pawns go (10.5).
+    With fewer pawns than those cities want he chooses where his last pawns go (10.5).
     """
-    cities = cities_taking_a_pawn(table, player, raised)
-    if len(cities) > table.supply[player]:
+    wanted = {pos: pawns_wanted(table, player, pos) for pos in raised}
+    cities = [pos for pos in raised if wanted[pos]]
+    if sum(wanted.values()) > table.supply[player]:
         table.steps.append(ChoosePawnCities(player, tuple(cities)))
         return
     for pos in cities:
-        place_pawn(table, player, pos)
-        if win_if_supply_empty(table, player):
+        take_city(table, player, pos, wanted[pos])
+        if table.result is not None:
             return

@@ -84,6 +84,7 @@ def deal(rules: Rules, players: int, seed: int, first_player: int) -> Table:
     # 4.1: the world is empty, the tiles in the supply, the tokens in the bank
     table.tiles, table.tokens, table.cities = {}, {}, {}
     table.pawns, table.satisfaction, table.frontier = {}, {}, set()
+    table.reached_four = set()
     table.tile_supply = dict(TILE_COUNTS)
     table.bank = TOKENS
     table.total_pawns = pawns_per_player(players)
@@ -126,4 +127,5 @@ def deal(rules: Rules, players: int, seed: int, first_player: int) -> Table:
     table.active = first_player
     table.steps = [BeginTurn(first_player)]
     table.log, table.log_length, table.actions, table.result = None, 0, None, None
+    table.random_draws = 0
     return table

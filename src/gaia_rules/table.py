@@ -60,6 +60,8 @@ class Table:
         "out_of_game",
         "pawns",
         "players",
+        "random_draws",
+        "reached_four",
         "result",
         "rules",
         "satisfaction",
@@ -84,6 +86,8 @@ class Table:
     cities: dict[Pos, CardId]
     pawns: dict[Pos, tuple[int, ...]]
     satisfaction: dict[Pos, int]
+    reached_four: set[Pos]
+    """Cities that reached four needs and have not been emptied since (advanced, spec 12.4)."""
     frontier: set[Pos]
     tile_supply: dict[Land, int]
     bank: int
@@ -96,6 +100,8 @@ class Table:
     objectives: tuple[CardId, ...]
     objective_pawns: dict[CardId, int]
     out_of_game: tuple[CardId, ...]
+    random_draws: int
+    """How many random draws (Tornado) the seed has made so far (spec 1.6)."""
     # the players
     supply: list[int]
     total_pawns: int
@@ -120,6 +126,8 @@ class Table:
         new.cities = self.cities.copy()
         new.pawns = self.pawns.copy()
         new.satisfaction = self.satisfaction.copy()
+        new.reached_four = self.reached_four.copy()
+        new.random_draws = self.random_draws
         new.frontier = self.frontier.copy()
         new.tile_supply = self.tile_supply.copy()
         new.bank = self.bank
