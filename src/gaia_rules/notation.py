@@ -50,7 +50,8 @@ _PLAYS: dict[str, type[PlayNature] | type[PlayAnimals] | type[PlayCity]] = {
     "C": PlayCity,
 }
 _CARD = re.compile(r"^[NCAPO][0-9]{2}$")
-_SQUARE = re.compile(r"^(-?[0-9]+),(-?[0-9]+)$")
+_NUMBER = r"(0|-?[1-9][0-9]*)"  # written one way only: no leading zeros, no -0
+_SQUARE = re.compile(rf"^{_NUMBER},{_NUMBER}$")
 
 
 def format_action(action: Action) -> str:
@@ -79,7 +80,9 @@ def format_action(action: Action) -> str:
 def _square(text: str) -> Pos:
     match = _SQUARE.match(text)
     if not match:
-        raise NotationError(f"{text!r} is not a square: write x,y (for example 2,-1)")
+        raise NotationError(
+            f"{text!r} is not a square: write x,y without leading zeros (for example 2,-1)"
+        )
     return Pos(int(match.group(1)), int(match.group(2)))
 
 
