@@ -85,7 +85,7 @@ NATURE_OBJECTIVES = 7
 POWER_OBJECTIVES = 2
 POWERS_PER_OBJECTIVE = 4
 
-_ID = re.compile(r"^[NCAPO][0-9]{2}$")
+_ID = re.compile(r"[NCAPO][0-9]{2}")
 _TOP_KEYS = {"format", "edition", "reconstructed", "note", "cards"}
 _CARD_KEYS = {
     "nature": {"id", "nature"},
@@ -239,7 +239,7 @@ def _parse_card(raw: Any, where: str, problems: list[str]) -> tuple[CardId, Face
         problems.append(f"{where}: expected an object")
         return None
     card = raw.get("id")
-    if not isinstance(card, str) or not _ID.match(card):
+    if not isinstance(card, str) or not _ID.fullmatch(card):
         problems.append(
             f"{where}.id: expected a letter N, C, A, P or O and two digits, got {card!r}"
         )

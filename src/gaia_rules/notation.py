@@ -49,9 +49,9 @@ _PLAYS: dict[str, type[PlayNature] | type[PlayAnimals] | type[PlayCity]] = {
     "A": PlayAnimals,
     "C": PlayCity,
 }
-_CARD = re.compile(r"^[NCAPO][0-9]{2}$")
+_CARD = re.compile(r"[NCAPO][0-9]{2}")
 _NUMBER = r"(0|-?[1-9][0-9]*)"  # written one way only: no leading zeros, no -0
-_SQUARE = re.compile(rf"^{_NUMBER},{_NUMBER}$")
+_SQUARE = re.compile(rf"{_NUMBER},{_NUMBER}")
 
 
 def format_action(action: Action) -> str:
@@ -78,7 +78,7 @@ def format_action(action: Action) -> str:
 
 
 def _square(text: str) -> Pos:
-    match = _SQUARE.match(text)
+    match = _SQUARE.fullmatch(text)
     if not match:
         raise NotationError(
             f"{text!r} is not a square: write x,y without leading zeros (for example 2,-1)"
@@ -87,7 +87,7 @@ def _square(text: str) -> Pos:
 
 
 def _card(text: str) -> str:
-    if not _CARD.match(text):
+    if not _CARD.fullmatch(text):
         raise NotationError(f"{text!r} is not a card id (a letter N, C, A, P or O and 2 digits)")
     return text
 
