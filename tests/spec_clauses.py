@@ -42,7 +42,9 @@ def _clause_ids(decorator: ast.expr) -> list[str] | None:
     func = decorator.func
     if not (isinstance(func, ast.Attribute) and func.attr == "clause"):
         return None
-    return [a.value for a in decorator.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+    return [
+        a.value for a in decorator.args if isinstance(a, ast.Constant) and isinstance(a.value, str)
+    ]
 
 
 def cited_clauses() -> dict[str, list[str]]:
@@ -87,7 +89,9 @@ def main() -> int:
         uncovered += not tests
         shown = ", ".join(tests) if tests else "-- no test --"
         print(f"{clause:<{width}}  {len(tests):>3}  {shown}")
-    print(f"\n{len(clauses)} clauses, {len(clauses) - uncovered} covered, {uncovered} without a test")
+    print(
+        f"\n{len(clauses)} clauses, {len(clauses) - uncovered} covered, {uncovered} without a test"
+    )
     return 0
 
 

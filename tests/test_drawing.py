@@ -7,8 +7,7 @@ import random
 import pytest
 
 import gaia_rules as gr
-from gaia_rules import CardKind, Land
-from gaia_rules import drawing
+from gaia_rules import CardKind, Land, drawing
 from gaia_rules.decisions import ChooseLimitDiscard
 from gaia_rules.position import PositionBuilder
 from gaia_rules.setup import deal
@@ -25,11 +24,7 @@ def table_game(**decks: tuple[str, ...]) -> PositionBuilder:
 
 @pytest.mark.clause("6.1")
 def test_a_face_up_card_goes_to_hand_and_the_deck_top_refills_its_slot() -> None:
-    game = (
-        table_game(nature=("N20", "N21"))
-        .display(NATURE, "N01", "N07", "N15")
-        .to_game()
-    )
+    game = table_game(nature=("N20", "N21")).display(NATURE, "N01", "N07", "N15").to_game()
     events = game.apply(gr.DrawDisplay(0, "N07"))
     assert gr.CardDrawn(0, NATURE, "N07", from_display=True) in events
     assert gr.DisplayRefilled(NATURE, "N20") in events

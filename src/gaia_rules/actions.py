@@ -21,10 +21,21 @@ __all__ = [
     "DrawDisplay",
     "Feed",
     "FulfillObjective",
+    "KeepCard",
+    "NameBack",
+    "PassProtection",
     "PlaceCityPawn",
     "PlayAnimals",
     "PlayCity",
+    "PlayEarthquake",
+    "PlayEruption",
+    "PlayLightning",
     "PlayNature",
+    "PlayRain",
+    "PlaySun",
+    "PlayTornado",
+    "PowerPlay",
+    "Protect",
 ]
 
 
@@ -122,6 +133,97 @@ class PlaceCityPawn(_Notated):
     city: Pos
 
 
+@attrs.frozen
+class PlaySun(_Notated):
+    """Play a Sun on a tile: swamp to plain, or plain to desert (spec 13.4)."""
+
+    player: int
+    card: CardId
+    pos: Pos
+
+
+@attrs.frozen
+class PlayRain(_Notated):
+    """Play a Rain on a tile: desert to plain, or plain to swamp (spec 13.5)."""
+
+    player: int
+    card: CardId
+    pos: Pos
+
+
+@attrs.frozen
+class PlayEarthquake(_Notated):
+    """Play an Earthquake: swap two edge-adjacent tiles, ``first`` before ``second`` (13.7)."""
+
+    player: int
+    card: CardId
+    first: Pos
+    second: Pos
+
+
+@attrs.frozen
+class PlayTornado(_Notated):
+    """Play a Tornado: steal a card from each other player holding cards (spec 13.8)."""
+
+    player: int
+    card: CardId
+
+
+@attrs.frozen
+class PlayLightning(_Notated):
+    """Play a Lightning on a tile: its city and tokens go (spec 14.2)."""
+
+    player: int
+    card: CardId
+    pos: Pos
+
+
+@attrs.frozen
+class PlayEruption(_Notated):
+    """Play an Eruption on a mountain (spec 14.3)."""
+
+    player: int
+    card: CardId
+    pos: Pos
+
+
+@attrs.frozen
+class Protect(_Notated):
+    """Play Protection out of turn and cancel the Power just played (spec 13.9)."""
+
+    player: int
+    card: CardId
+
+
+@attrs.frozen
+class PassProtection(_Notated):
+    """Let the Power just played take effect (spec 13.9b, 13.9c)."""
+
+    player: int
+
+
+@attrs.frozen
+class NameBack(_Notated):
+    """Name the back of the card the Tornado takes from ``victim`` (spec 13.8a)."""
+
+    player: int
+    victim: int
+    kind: CardKind
+
+
+@attrs.frozen
+class KeepCard(_Notated):
+    """Keep one of the cards stolen by the Tornado; the rest are discarded (spec 13.8c)."""
+
+    player: int
+    card: CardId
+
+
+PowerPlay: TypeAlias = (
+    PlaySun | PlayRain | PlayEarthquake | PlayTornado | PlayLightning | PlayEruption
+)
+"""Playing a Power card as a turn's action."""
+
 Action: TypeAlias = (
     DrawDisplay
     | DrawDeck
@@ -133,5 +235,15 @@ Action: TypeAlias = (
     | FulfillObjective
     | DeclineObjectives
     | PlaceCityPawn
+    | PlaySun
+    | PlayRain
+    | PlayEarthquake
+    | PlayTornado
+    | PlayLightning
+    | PlayEruption
+    | Protect
+    | PassProtection
+    | NameBack
+    | KeepCard
 )
 """Any action."""

@@ -11,15 +11,23 @@ from typing import TypeAlias
 
 import attrs
 
+from gaia_rules.actions import PowerPlay
+from gaia_rules.cards import CardId
 from gaia_rules.vocabulary import Pos
 
 __all__ = [
+    "BeginTurn",
     "ChooseAction",
+    "ChooseBack",
     "ChooseFeeding",
+    "ChooseKeptCard",
     "ChooseLimitDiscard",
     "ChooseObjective",
     "ChoosePawnCities",
+    "ChooseProtection",
     "Decision",
+    "PowerEffect",
+    "Step",
 ]
 
 
@@ -64,8 +72,47 @@ class ChoosePawnCities:
     cities: tuple[Pos, ...]
 
 
+@attrs.frozen
+class ChooseProtection:
+    """Whether to play Protection against the Power card ``against`` just played by
+    ``power_player`` (spec 13.9b). ``later`` are the seats to be asked after this one.
+
+    Asked of every other seat holding a Power card, even one that can only pass: being
+    asked must reveal nothing (13.9c), so the engine never answers it alone.
+    """
+
+    player: int
+    power_player: int
+    against: CardId
+    later: tuple[int, ...]
+
+
+@attrs.frozen
+class ChooseBack:
+    """Which back of ``victim``'s hand the Tornado takes a card from (spec 13.8a)."""
+
+    player: int
+    victim: int
+    later: tuple[int, ...]
+
+
+@attrs.frozen
+class ChooseKeptCard:
+    """Which stolen card to keep (spec 13.8c). The stolen cards are in the table's
+    ``stolen`` place, seen by the thief only; a decision never carries a hidden card."""
+
+    player: int
+
+
 Decision: TypeAlias = (
-    ChooseAction | ChooseFeeding | ChooseLimitDiscard | ChooseObjective | ChoosePawnCities
+    ChooseAction
+    | ChooseFeeding
+    | ChooseLimitDiscard
+    | ChooseObjective
+    | ChoosePawnCities
+    | ChooseProtection
+    | ChooseBack
+    | ChooseKeptCard
 )
 """Any decision."""
 
@@ -77,5 +124,14 @@ class BeginTurn:
     player: int
 
 
-Step: TypeAlias = Decision | BeginTurn
-"""What the flow's stack holds: the pending decisions, and turns about to begin."""
+@attrs.frozen
+class PowerEffect:
+    """Not a decision: the effect of a Power card, waiting under its Protection window
+    (spec 13.3). It is removed when a Protection cancels it."""
+
+    action: PowerPlay
+
+
+Step: TypeAlias = Decision | BeginTurn | PowerEffect
+"""What the flow's stack holds: the pending decisions, turns about to begin, and Power
+effects waiting for their Protection window."""

@@ -65,6 +65,8 @@ def refuse_draw(table: Table, action: DrawDisplay | DrawDeck) -> Refusal | None:
         if action.card not in table.displays[kind]:
             return Refusal("6.1", f"{action.card} is not face up in the {kind.value} display")
         return None
+    if not isinstance(action.kind, CardKind):
+        return Refusal("6.1", f"{action.kind!r} is not a card back (NATURE, LIFE or POWER)")
     if action.kind not in kinds_in_play(table):
         return Refusal("6.1", f"{action.kind.value} cards are not in play at this level")
     if not table.decks[action.kind] and table.displays[action.kind]:

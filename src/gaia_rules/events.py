@@ -21,6 +21,8 @@ __all__ = [
     "AnimalsPlaced",
     "CardDiscarded",
     "CardDrawn",
+    "CardKept",
+    "CardStolen",
     "CityDiscarded",
     "CityPlaced",
     "CityTaken",
@@ -32,9 +34,13 @@ __all__ = [
     "ObjectiveFulfilled",
     "PawnPlaced",
     "PawnReturned",
+    "PowerCancelled",
+    "PowerPlayed",
     "Result",
     "SatisfactionChanged",
     "TilePlaced",
+    "TileReplaced",
+    "TilesSwapped",
     "TokensReturned",
     "TurnBegan",
 ]
@@ -199,6 +205,64 @@ class ObjectiveFulfilled:
 
 
 @attrs.frozen
+class PowerPlayed:
+    """A Power card went in front of its player (spec 13.2)."""
+
+    player: int
+    card: CardId
+
+
+@attrs.frozen
+class PowerCancelled:
+    """``player`` played Protection ``card``: the effect of ``cancelled`` will not happen
+    (spec 13.9)."""
+
+    player: int
+    card: CardId
+    cancelled: CardId
+
+
+@attrs.frozen
+class TileReplaced:
+    """A tile was replaced; the old one went back to the tile supply (spec 13.6)."""
+
+    pos: Pos
+    old: Land
+    new: Land
+
+
+@attrs.frozen
+class TilesSwapped:
+    """Two tiles swapped squares with everything on them (spec 13.7)."""
+
+    first: Pos
+    second: Pos
+
+
+@attrs.frozen
+class CardStolen:
+    """The Tornado took a card of back ``kind`` from ``victim`` (spec 13.8b).
+
+    ``card`` is ``None`` for the seats that may not see it (all but thief and victim).
+    """
+
+    player: int
+    victim: int
+    kind: CardKind
+    card: CardId | None
+
+
+@attrs.frozen
+class CardKept:
+    """The thief kept a stolen card (spec 13.8c); ``card`` is ``None`` for the seats that may
+    not see it (all but the thief and the player it was taken from)."""
+
+    player: int
+    from_player: int
+    card: CardId | None
+
+
+@attrs.frozen
 class GameEnded:
     """The game is over (spec 15)."""
 
@@ -222,6 +286,12 @@ Event: TypeAlias = (
     | CityTaken
     | PawnReturned
     | ObjectiveFulfilled
+    | PowerPlayed
+    | PowerCancelled
+    | TileReplaced
+    | TilesSwapped
+    | CardStolen
+    | CardKept
     | GameEnded
 )
 """Any event."""

@@ -13,7 +13,7 @@ This module only routes to them.
 
 from __future__ import annotations
 
-from gaia_rules import drawing, feeding, life, nature, objectives
+from gaia_rules import drawing, feeding, life, nature, objectives, powers
 from gaia_rules.actions import (
     Action,
     DeclineObjectives,
@@ -22,19 +22,33 @@ from gaia_rules.actions import (
     DrawDisplay,
     Feed,
     FulfillObjective,
+    KeepCard,
+    NameBack,
+    PassProtection,
     PlaceCityPawn,
     PlayAnimals,
     PlayCity,
+    PlayEarthquake,
+    PlayEruption,
+    PlayLightning,
     PlayNature,
+    PlayRain,
+    PlaySun,
+    PlayTornado,
+    Protect,
 )
 from gaia_rules.decisions import (
     BeginTurn,
     ChooseAction,
+    ChooseBack,
     ChooseFeeding,
+    ChooseKeptCard,
     ChooseLimitDiscard,
     ChooseObjective,
     ChoosePawnCities,
+    ChooseProtection,
     Decision,
+    PowerEffect,
 )
 from gaia_rules.events import ActionTaken, TurnBegan
 from gaia_rules.refusal import Refusal
@@ -45,6 +59,11 @@ __all__ = ["ACTIONS_PER_TURN", "advance", "options", "refusal", "take"]
 
 ACTIONS_PER_TURN = 2
 
+ALWAYS_ASKED = (ChooseProtection,)
+"""Decisions asked even with one option: being asked must reveal nothing (spec 5.4, 13.9c)."""
+
+_POWER_PLAYS = (PlaySun, PlayRain, PlayEarthquake, PlayTornado, PlayLightning, PlayEruption)
+
 
 def advance(table: Table) -> None:
     """Run the flow up to the next real choice or the end of the game (spec 5.4)."""
@@ -54,10 +73,14 @@ def advance(table: Table) -> None:
             table.steps.pop()
             _begin_turn(table, step.player)
             continue
+        if isinstance(step, PowerEffect):
+            table.steps.pop()
+            powers.run_effect(table, step)
+            continue
         choices = options(table, step)
         if not choices:  # nothing left to decide here (a feeding or a check is over)
             table.steps.pop()
-        elif len(choices) == 1:
+        elif len(choices) == 1 and not isinstance(step, ALWAYS_ASKED):
             take(table, step, choices[0], by_engine=True)
         else:
             return
@@ -79,6 +102,7 @@ def options(table: Table, decision: Decision) -> list[Action]:
                 *drawing.draw_options(table, player),
                 *nature.nature_options(table, player),
                 *life.life_options(table, player),
+                *powers.power_options(table, player),
             ]
         case ChooseFeeding():
             return feeding.feeding_options(table, decision)
@@ -92,15 +116,24 @@ def options(table: Table, decision: Decision) -> list[Action]:
                 for pos in decision.cities
                 if pawns_wanted(table, player, pos)
             ]
+        case ChooseProtection():
+            return powers.protection_options(table, decision)
+        case ChooseBack():
+            return powers.back_options(table, decision)
+        case ChooseKeptCard():
+            return powers.keep_options(table, decision)
     raise AssertionError(decision)  # pragma: no cover
 
 
 _ACCEPTS: dict[type[Decision], tuple[type[Action], ...]] = {
-    ChooseAction: (DrawDisplay, DrawDeck, PlayNature, PlayAnimals, PlayCity),
+    ChooseAction: (DrawDisplay, DrawDeck, PlayNature, PlayAnimals, PlayCity, *_POWER_PLAYS),
     ChooseFeeding: (Feed,),
     ChooseLimitDiscard: (Discard,),
     ChooseObjective: (FulfillObjective, DeclineObjectives),
     ChoosePawnCities: (PlaceCityPawn,),
+    ChooseProtection: (Protect, PassProtection),
+    ChooseBack: (NameBack,),
+    ChooseKeptCard: (KeepCard,),
 }
 
 
@@ -142,6 +175,27 @@ def refusal(table: Table, decision: Decision | None, action: object) -> Refusal 
             ):
                 return Refusal("10.5", f"{action.city} is not a raised city that takes a pawn")
             return None
+        case (
+            PlaySun()
+            | PlayRain()
+            | PlayEarthquake()
+            | PlayTornado()
+            | PlayLightning()
+            | (PlayEruption())
+        ):
+            return powers.refuse_power(table, action)
+        case Protect():
+            return powers.refuse_protect(table, action)
+        case PassProtection():
+            return None
+        case NameBack():
+            if action not in powers.back_options(table, decision):  # type: ignore[arg-type]
+                return Refusal("13.8a", "name a back of a card in that player's hand")
+            return None
+        case KeepCard():
+            if action.card not in [card for card, _ in table.stolen]:
+                return Refusal("13.8c", f"{action.card!r} is not one of the stolen cards")
+            return None
     raise AssertionError(action)  # pragma: no cover
 
 
@@ -156,6 +210,28 @@ def take(table: Table, decision: Decision, action: Action, *, by_engine: bool = 
             assert isinstance(decision, ChooseAction)
             _after_action(table, decision)
             _turn_action(table, action)
+        case (
+            PlaySun()
+            | PlayRain()
+            | PlayEarthquake()
+            | PlayTornado()
+            | PlayLightning()
+            | (PlayEruption())
+        ):
+            assert isinstance(decision, ChooseAction)
+            _after_action(table, decision)
+            powers.play_power(table, action)
+        case Protect():
+            assert isinstance(decision, ChooseProtection)
+            powers.protect(table, decision, action)
+        case PassProtection():
+            assert isinstance(decision, ChooseProtection)
+            powers.pass_protection(table, decision)
+        case NameBack():
+            assert isinstance(decision, ChooseBack)
+            powers.name_back(table, decision, action)
+        case KeepCard():
+            powers.keep_card(table, action)
         case Feed():
             assert isinstance(decision, ChooseFeeding)
             feeding.feed(table, decision, action)

@@ -23,7 +23,7 @@ from gaia_rules.views import View, redact, view_of
 
 __all__ = ["Game", "new_game"]
 
-SUPPORTED_LEVELS = (Level.BASIC,)
+SUPPORTED_LEVELS = (Level.BASIC, Level.ADVANCED, Level.POWERS, Level.DISASTERS)
 
 
 def new_game(

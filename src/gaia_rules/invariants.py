@@ -16,7 +16,7 @@ from gaia_rules.decisions import ChooseLimitDiscard, ChoosePawnCities
 from gaia_rules.drawing import HAND_LIMIT, POWER_LIMIT
 from gaia_rules.game import Game
 from gaia_rules.manifest import TILE_COUNTS
-from gaia_rules.rules import Level
+from gaia_rules.rules import FourNeedDrop, Rules
 from gaia_rules.setup import TOKENS
 from gaia_rules.vocabulary import ANIMALS, LANDS, CardKind, Land, Need, Pos
 
@@ -41,6 +41,7 @@ def violations(game: Game) -> list[str]:
         places += [c for pile in piles.values() for c in pile]
     places += [city.card for city in state.cities.values()]
     places += [*state.objectives, *state.out_of_game]
+    places += [card for card, _ in state.stolen]
     counts = Counter(places)
     every = [card for card, _ in state.rules.cards.cards]
     found += [f"16.2: {c} is in {counts[c]} places" for c in every if counts[c] != 1]
@@ -68,10 +69,9 @@ def violations(game: Game) -> list[str]:
         found.append("16.5: the world is not edge-connected")
     if state.tiles and Pos(0, 0) not in state.tiles:
         found.append("16.5: no tile at (0, 0)")
-    # 16.6 satisfaction and pawns; in the basic game a city carries pawns exactly when it has
-    # 2 or more needs met, except while scarce pawns are being placed and after the end
-    basic = state.rules.level is Level.BASIC
-    waiting = state.decision if isinstance(state.decision, ChoosePawnCities) else state.result
+    # 16.6 satisfaction and pawns (12.1-12.4 in the advanced game)
+    advanced = state.rules.advanced_rules
+    settled = state.result is None and not isinstance(state.decision, ChoosePawnCities)
     for pos, city in state.cities.items():
         met = _needs_met(
             state.tiles,
@@ -86,9 +86,11 @@ def violations(game: Game) -> list[str]:
             found.append(f"16.6: city on {pos} has 0 needs met")
         if city.pawns and met < 2:
             found.append(f"16.6: city on {pos} has pawns and {met} need(s) met")
-        if len(set(city.pawns)) != len(city.pawns):
+        if not advanced and len(set(city.pawns)) != len(city.pawns):
             found.append(f"16.6: city on {pos} has two pawns of one player")
-        if basic and waiting is None and bool(city.pawns) != (met >= 2):
+        if advanced and len(set(city.pawns)) > 1:
+            found.append(f"12.1: city on {pos} has pawns of two players {city.pawns}")
+        if settled and len(city.pawns) not in _pawn_counts(met, state.rules):
             found.append(f"16.6: city on {pos} has {met} needs met and pawns {city.pawns}")
     # 16.7 limits
     for seat, hand in enumerate(state.hands):
@@ -98,6 +100,22 @@ def violations(game: Game) -> list[str]:
         ):
             found.append(f"16.7: seat {seat} holds {len(hand)} cards, {powers} Power")
     return found
+
+
+def _pawn_counts(met: int, rules: Rules) -> range | tuple[int, ...]:
+    """How many pawns a city with ``met`` needs met carries once every change is settled
+    (16.6): none below 2; in the basic game one or more (one per player); in the advanced
+    game one owner's pawn, two at four needs (12.3), and under EMPTY_AT_TWO a city at two
+    may stand empty (12.4)."""
+    if met < 2:
+        return (0,)
+    if not rules.advanced_rules:
+        return range(1, 6)
+    if met == 4:
+        return (2,)
+    if met == 2 and rules.four_need_drop is FourNeedDrop.EMPTY_AT_TWO:
+        return (0, 1)
+    return (1,)
 
 
 def _needs_met(

@@ -374,7 +374,7 @@ def _problems(position: Position) -> list[str]:
             problems.append(f"{objective}: a pawn on an Objective that is not revealed")
         if not isinstance(seat, int) or not 0 <= seat < p.players:
             problems.append(f"{objective}: no seat {seat!r}")
-    table = _table(p) if not problems else None
+    world = _world(p)
     for pos, (card, pawns) in p.cities.items():
         under = p.tiles.get(pos)
         face = cards.face(card)
@@ -389,17 +389,16 @@ def _problems(position: Position) -> list[str]:
             problems.append(f"city at {pos}: pawns of seats that are not in the game")
         if len(set(pawns)) != len(pawns):
             problems.append(f"city at {pos}: two pawns of one player (spec 16.6)")
-        if table is not None:
-            met = needs_met(table, pos, face)
-            if met == 0:
-                problems.append(f"city at {pos}: 0 needs met; it would be discarded (16.6)")
-            if pawns and met < 2:
-                problems.append(f"city at {pos}: pawns on a city with {met} need met (16.6)")
-            if not pawns and met >= 2 and p.rules.level is Level.BASIC:
-                problems.append(
-                    f"city at {pos}: {met} needs met and no pawn; in the basic game a city "
-                    "with 2 or more needs met carries a pawn (16.6)"
-                )
+        met = needs_met(world, pos, face)
+        if met == 0:
+            problems.append(f"city at {pos}: 0 needs met; it would be discarded (16.6)")
+        if pawns and met < 2:
+            problems.append(f"city at {pos}: pawns on a city with {met} need met (16.6)")
+        if not pawns and met >= 2 and p.rules.level is Level.BASIC:
+            problems.append(
+                f"city at {pos}: {met} needs met and no pawn; in the basic game a city "
+                "with 2 or more needs met carries a pawn (16.6)"
+            )
     total = pawns_per_player(p.players)
     for seat in range(p.players):
         if placed_pawns[seat] >= total:
@@ -420,6 +419,15 @@ def _connected(squares: set[Pos]) -> bool:
                 seen.add(near)
                 todo.append(near)
     return len(seen) == len(squares)
+
+
+def _world(p: Position) -> Table:
+    """Only the world of a position: enough to count the needs each city meets (3.5)."""
+    world = Table.__new__(Table)
+    world.tiles = dict(p.tiles)
+    world.tokens = dict(p.animals)
+    world.cities = {pos: card for pos, (card, _) in p.cities.items()}
+    return world
 
 
 def _table(p: Position) -> Table:
@@ -461,4 +469,5 @@ def _table(p: Position) -> Table:
         table.steps = [ChooseAction(p.active, p.turn_action)]
     table.log, table.log_length, table.actions, table.result = None, 0, None, None
     table.random_draws = 0
+    table.stolen = ()
     return table

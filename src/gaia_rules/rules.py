@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from gaia_rules.errors import RulesError
+from gaia_rules.errors import ManifestError, RulesError
 from gaia_rules.manifest import Edition, Manifest
 
 __all__ = ["Edition", "Feeding", "FourNeedDrop", "Level", "Objectives", "Rules"]
@@ -79,8 +79,8 @@ E = TypeVar("E", bound=enum.Enum)
 MAX_LIGHTNINGS = 5
 
 
-def _member(enum_type: type[E], value: Any) -> E:
-    """Accept a member, its value or its name (any case) for a switch."""
+def _member(enum_type: type[E], value: Any, field: str) -> E:
+    """Accept a member, its value or its name (any case) for the switch ``field``."""
     if isinstance(value, enum_type):
         return value
     if isinstance(value, str):
@@ -88,39 +88,53 @@ def _member(enum_type: type[E], value: Any) -> E:
             if value.lower() in (str(member.value).lower(), member.name.lower()):
                 return member
     names = ", ".join(m.name for m in enum_type)
-    raise RulesError(f"{enum_type.__name__}: expected one of {names}, got {value!r}")
+    raise RulesError(f"{field}: expected one of {names}, got {value!r}")
+
+
+def _boolean(value: Any, field: str) -> bool:
+    if isinstance(value, bool):
+        return value
+    raise RulesError(f"{field}: expected True or False, got {value!r}")
 
 
 def _to_level(value: Any) -> Level:
-    return _member(Level, value)
+    return _member(Level, value, "level")
 
 
 def _to_edition(value: Any) -> Edition:
-    return _member(Edition, value)
+    return _member(Edition, value, "edition")
 
 
 def _to_feeding(value: Any) -> Feeding:
-    return _member(Feeding, value)
+    return _member(Feeding, value, "feeding")
 
 
 def _to_objectives(value: Any) -> Objectives:
-    return _member(Objectives, value)
+    return _member(Objectives, value, "objectives")
 
 
 def _to_four_need_drop(value: Any) -> FourNeedDrop:
-    return _member(FourNeedDrop, value)
+    return _member(FourNeedDrop, value, "four_need_drop")
 
 
-def _bool_converter(value: Any) -> bool:
-    if isinstance(value, bool):
-        return value
-    raise RulesError(f"expected True or False, got {value!r}")
+def _to_star_animals_on_sea(value: Any) -> bool:
+    return _boolean(value, "star_animals_on_sea")
 
 
-def _lightnings_converter(value: Any) -> int:
+def _to_eruption_on_city(value: Any) -> bool:
+    return _boolean(value, "eruption_on_city")
+
+
+def _to_lightnings(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise RulesError(f"lightnings: expected a whole number 0-5, got {value!r}")
     return value
+
+
+def _to_manifest(value: Any) -> Manifest | None:
+    if value is None or isinstance(value, Manifest):
+        return value
+    raise RulesError(f"manifest: expected a Manifest or None, got {type(value).__name__}")
 
 
 _SWITCH_LEVELS = {
@@ -146,7 +160,7 @@ class Rules:
     """Which Life cards are in the box (spec 2.5)."""
     feeding: Feeding = attrs.field(default=Feeding.PAWN_HOLDER, converter=_to_feeding)
     """Whose cities are fed (spec 11.2)."""
-    star_animals_on_sea: bool = attrs.field(default=True, converter=_bool_converter)
+    star_animals_on_sea: bool = attrs.field(default=True, converter=_to_star_animals_on_sea)
     """Whether a star Animal card may go on sea (spec 9.1b)."""
     objectives: Objectives = attrs.field(default=Objectives.MANDATORY, converter=_to_objectives)
     """Whether Objectives are fulfilled whenever possible (spec 8.4)."""
@@ -154,11 +168,11 @@ class Rules:
         default=FourNeedDrop.KEEP_ONE, converter=_to_four_need_drop
     )
     """What a four-need city keeps when it falls (advanced rules)."""
-    lightnings: int = attrs.field(default=MAX_LIGHTNINGS, converter=_lightnings_converter)
+    lightnings: int = attrs.field(default=MAX_LIGHTNINGS, converter=_to_lightnings)
     """How many Lightning cards the disasters deck holds, 0-5."""
-    eruption_on_city: bool = attrs.field(default=True, converter=_bool_converter)
+    eruption_on_city: bool = attrs.field(default=True, converter=_to_eruption_on_city)
     """Whether a mountain under a city may erupt (disasters)."""
-    manifest: Manifest | None = None
+    manifest: Manifest | None = attrs.field(default=None, converter=_to_manifest)
     """A manifest of one's own cards; ``None`` plays the edition's shipped manifest (spec 2.8)."""
 
     def __attrs_post_init__(self) -> None:
@@ -260,7 +274,10 @@ class Rules:
         values = {k: v for k, v in data.items() if k != "format"}
         manifest = values.get("manifest")
         if manifest is not None:
-            values["manifest"] = Manifest.from_dict(manifest)
+            try:
+                values["manifest"] = Manifest.from_dict(manifest)
+            except ManifestError as exc:
+                raise RulesError(f"rules.manifest: {exc}") from None
         try:
             return cls(**values)
         except RulesError as exc:

@@ -57,6 +57,8 @@ class GameState:
     objective_pawns: dict[CardId, int]
     """Which seat's pawn stands on each fulfilled Objective."""
     out_of_game: tuple[CardId, ...]
+    stolen: tuple[tuple[CardId, int], ...]
+    """The cards a Tornado took, each with the seat it came from, until one is kept (13.8)."""
     supply: tuple[int, ...]
     """Each player's pawns not yet placed."""
     total_pawns: int
@@ -90,6 +92,7 @@ def snapshot(table: Table) -> GameState:
         objectives=table.objectives,
         objective_pawns=dict(table.objective_pawns),
         out_of_game=table.out_of_game,
+        stolen=table.stolen,
         supply=tuple(table.supply),
         total_pawns=table.total_pawns,
         result=table.result,

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gaia_rules.cards import CardId
-from gaia_rules.decisions import BeginTurn
+from gaia_rules.decisions import BeginTurn, PowerEffect
 from gaia_rules.manifest import Manifest
 from gaia_rules.vocabulary import CardKind, Land, Pos
 
@@ -67,6 +67,7 @@ class Table:
         "satisfaction",
         "seed",
         "steps",
+        "stolen",
         "supply",
         "tableaux",
         "tile_supply",
@@ -102,6 +103,8 @@ class Table:
     out_of_game: tuple[CardId, ...]
     random_draws: int
     """How many random draws (Tornado) the seed has made so far (spec 1.6)."""
+    stolen: tuple[tuple[CardId, int], ...]
+    """The cards a Tornado took, each with the seat it came from, until one is kept (13.8)."""
     # the players
     supply: list[int]
     total_pawns: int
@@ -139,6 +142,7 @@ class Table:
         new.objectives = self.objectives
         new.objective_pawns = self.objective_pawns.copy()
         new.out_of_game = self.out_of_game
+        new.stolen = self.stolen
         new.supply = self.supply.copy()
         new.total_pawns = self.total_pawns
         new.active = self.active
@@ -160,7 +164,7 @@ class Table:
         if self.result is not None or not self.steps:
             return None
         step = self.steps[-1]
-        return None if isinstance(step, BeginTurn) else step
+        return None if isinstance(step, BeginTurn | PowerEffect) else step
 
     def pawns_placed(self, player: int) -> int:
         """How many of a player's pawns are on cities and Objectives (spec 3.10)."""

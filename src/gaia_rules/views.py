@@ -10,8 +10,8 @@ from __future__ import annotations
 import attrs
 
 from gaia_rules.cards import CardId, kind_of
-from gaia_rules.decisions import Decision
-from gaia_rules.events import CardDrawn, Event, Result
+from gaia_rules.decisions import ChooseBack, ChooseKeptCard, Decision
+from gaia_rules.events import CardDrawn, CardKept, CardStolen, Event, Result
 from gaia_rules.rules import Rules
 from gaia_rules.state import CityState
 from gaia_rules.table import Table
@@ -46,6 +46,9 @@ class View:
     tableaux: tuple[tuple[CardId, ...], ...]
     objectives: tuple[CardId, ...]
     objective_pawns: dict[CardId, int]
+    stolen: tuple[tuple[CardKind, int, CardId | None], ...]
+    """The cards a Tornado holds: back, the seat it came from, and the card itself only for
+    the thief and that seat (spec 13.8c)."""
     supply: tuple[int, ...]
     total_pawns: int
     result: Result | None
@@ -78,14 +81,28 @@ def view_of(table: Table, seat: int) -> View:
         tableaux=tuple(table.tableaux),
         objectives=table.objectives,
         objective_pawns=dict(table.objective_pawns),
+        stolen=tuple(
+            (kind_of(card), source, card if seat in (source, _thief(table)) else None)
+            for card, source in table.stolen
+        ),
         supply=tuple(table.supply),
         total_pawns=table.total_pawns,
         result=table.result,
     )
 
 
+def _thief(table: Table) -> int | None:
+    decision = table.decision
+    return decision.player if isinstance(decision, ChooseBack | ChooseKeptCard) else None
+
+
 def redact(event: Event, seat: int) -> Event:
-    """``event`` as ``seat`` saw it: a face-down draw by another seat shows only its back."""
+    """``event`` as ``seat`` saw it: a face-down draw by another seat shows only its back,
+    and a card a Tornado moved is seen only by the thief and the seat it came from."""
     if isinstance(event, CardDrawn) and not event.from_display and event.player != seat:
+        return attrs.evolve(event, card=None)
+    if isinstance(event, CardStolen) and seat not in (event.player, event.victim):
+        return attrs.evolve(event, card=None)
+    if isinstance(event, CardKept) and seat not in (event.player, event.from_player):
         return attrs.evolve(event, card=None)
     return event

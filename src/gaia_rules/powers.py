@@ -1,0 +1,389 @@
+"""Power cards: playing them, their effects, the Tornado and the Protection window (13, 14).
+
+Playing a Power card puts it in front of its player and stacks three steps (spec 13.3):
+the player's Objective check (bottom), the effect (:class:`PowerEffect`), and the
+Protection window (top), which asks each other seat holding a Power card in turn. A
+Protection removes the effect; otherwise the engine runs it as one change, settled by
+:func:`~gaia_rules.satisfaction.settle` with the Power's player credited.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TypeVar
+
+from gaia_rules.actions import (
+    Action,
+    KeepCard,
+    NameBack,
+    PassProtection,
+    PlayEarthquake,
+    PlayEruption,
+    PlayLightning,
+    PlayRain,
+    PlaySun,
+    PlayTornado,
+    PowerPlay,
+    Protect,
+)
+from gaia_rules.cards import CardId, PowerCard, kind_of
+from gaia_rules.decisions import (
+    ChooseBack,
+    ChooseKeptCard,
+    ChooseObjective,
+    ChooseProtection,
+    PowerEffect,
+)
+from gaia_rules.drawing import gain
+from gaia_rules.events import (
+    CardDiscarded,
+    CardKept,
+    CardStolen,
+    PowerCancelled,
+    PowerPlayed,
+    TileReplaced,
+    TilesSwapped,
+    TokensReturned,
+)
+from gaia_rules.refusal import Refusal
+from gaia_rules.satisfaction import discard_city, settle
+from gaia_rules.table import Table
+from gaia_rules.vocabulary import CardKind, Land, Pos, Power
+from gaia_rules.world import neighbours
+
+__all__ = [
+    "back_options",
+    "keep_card",
+    "keep_options",
+    "name_back",
+    "pass_protection",
+    "play_power",
+    "power_options",
+    "protect",
+    "protection_options",
+    "refuse_power",
+    "run_effect",
+]
+
+V = TypeVar("V")
+
+SUN: dict[Land, Land] = {Land.SWAMP: Land.PLAIN, Land.PLAIN: Land.DESERT}
+"""Sun: a swamp becomes a plain, a plain a desert (spec 13.4)."""
+RAIN: dict[Land, Land] = {Land.DESERT: Land.PLAIN, Land.PLAIN: Land.SWAMP}
+"""Rain: a desert becomes a plain, a plain a swamp (spec 13.5)."""
+SCORCHED = (Land.PLAIN, Land.FOREST, Land.SWAMP)
+"""The lands an Eruption turns into deserts around its mountain (spec 14.3c)."""
+
+_PLAYS: dict[Power, type[PowerPlay]] = {
+    Power.SUN: PlaySun,
+    Power.RAIN: PlayRain,
+    Power.EARTHQUAKE: PlayEarthquake,
+    Power.TORNADO: PlayTornado,
+    Power.LIGHTNING: PlayLightning,
+    Power.ERUPTION: PlayEruption,
+}
+
+
+def _power(table: Table, card: CardId) -> Power | None:
+    face = table.cards.face(card) if card in table.cards else None
+    return face.power if isinstance(face, PowerCard) else None
+
+
+# -- targets ----------------------------------------------------------------------------------
+
+
+def replacement_targets(table: Table, changes: dict[Land, Land]) -> list[Pos]:
+    """Tiles a Sun or Rain may replace: not under a city, of a land it changes, and with the
+    new tile in the tile supply (spec 13.4, 13.5)."""
+    return [
+        pos
+        for pos in sorted(table.tiles)
+        if pos not in table.cities
+        and table.tiles[pos] in changes
+        and table.tile_supply[changes[table.tiles[pos]]] > 0
+    ]
+
+
+def adjacent_pairs(table: Table) -> list[tuple[Pos, Pos]]:
+    """Every two edge-adjacent tiles in play, the lower square first (spec 13.7)."""
+    pairs = []
+    for pos in sorted(table.tiles):
+        for other in (Pos(pos.x + 1, pos.y), Pos(pos.x, pos.y + 1)):
+            if other in table.tiles:
+                pairs.append((pos, other))
+    return pairs
+
+
+def _scorched(table: Table, mountain: Pos) -> list[Pos]:
+    return [n for n in neighbours(mountain) if table.tiles.get(n) in SCORCHED]
+
+
+def eruption_targets(table: Table) -> list[Pos]:
+    """Mountains that may erupt: enough deserts for the replacements, and under
+    ``eruption_on_city`` False no city on the mountain (spec 14.3a, 14.3d)."""
+    return [
+        pos
+        for pos in sorted(table.tiles)
+        if table.tiles[pos] is Land.MOUNTAIN
+        and (table.rules.eruption_on_city or pos not in table.cities)
+        and len(_scorched(table, pos)) <= table.tile_supply[Land.DESERT]
+    ]
+
+
+def power_options(table: Table, player: int) -> list[Action]:
+    """Every Power play of a turn's action (spec 13.2); never Protection (13.9a)."""
+    if not table.rules.with_powers:
+        return []
+    options: list[Action] = []
+    for card in table.hands[player]:
+        match _power(table, card):
+            case Power.SUN:
+                options += [PlaySun(player, card, p) for p in replacement_targets(table, SUN)]
+            case Power.RAIN:
+                options += [PlayRain(player, card, p) for p in replacement_targets(table, RAIN)]
+            case Power.EARTHQUAKE:
+                options += [PlayEarthquake(player, card, a, b) for a, b in adjacent_pairs(table)]
+            case Power.TORNADO:
+                options.append(PlayTornado(player, card))
+            case Power.LIGHTNING:
+                options += [PlayLightning(player, card, p) for p in sorted(table.tiles)]
+            case Power.ERUPTION:
+                options += [PlayEruption(player, card, p) for p in eruption_targets(table)]
+    return options
+
+
+def refuse_power(table: Table, action: PowerPlay) -> Refusal | None:
+    """Why a Power play is not legal now, or ``None`` (spec 13, 14)."""
+    if not table.rules.with_powers:
+        return Refusal("13.1", "Power cards are not in play at this level")
+    if action.card not in table.hands[action.player]:
+        return Refusal("5.2", f"{action.card!r} is not in the hand of seat {action.player}")
+    power = _power(table, action.card)
+    if power is Power.PROTECTION:
+        return Refusal("13.9a", "Protection is played only as a reaction to another's Power")
+    if power is None or _PLAYS[power] is not type(action):
+        return Refusal("13.2", f"{action.card} is not a {type(action).__name__[4:]} card")
+    match action:
+        case PlaySun(_, _, pos) | PlayRain(_, _, pos):
+            changes, clause = (SUN, "13.4") if isinstance(action, PlaySun) else (RAIN, "13.5")
+            if pos not in replacement_targets(table, changes):
+                return Refusal(
+                    clause,
+                    f"{pos} is not a tile it can replace: a "
+                    f"{' or '.join(land.value for land in changes)} in play, not under a city, "
+                    "with its new tile in the tile supply",
+                )
+        case PlayEarthquake(_, _, first, second):
+            if (first, second) not in adjacent_pairs(table):
+                return Refusal(
+                    "13.7",
+                    f"{first} and {second} are not two edge-adjacent tiles in play named "
+                    "lower square first",
+                )
+        case PlayLightning(_, _, pos):
+            if not isinstance(pos, Pos) or pos not in table.tiles:
+                return Refusal("14.2", f"there is no tile at {pos}")
+        case PlayEruption(_, _, pos):
+            if not isinstance(pos, Pos) or table.tiles.get(pos) is not Land.MOUNTAIN:
+                return Refusal("14.3a", f"there is no mountain at {pos}")
+            if pos in table.cities and not table.rules.eruption_on_city:
+                return Refusal("14.3a", "a mountain under a city cannot erupt under these rules")
+            if len(_scorched(table, pos)) > table.tile_supply[Land.DESERT]:
+                return Refusal("14.3d", "not enough deserts in the tile supply")
+    return None
+
+
+# -- playing a Power card (spec 13.2, 13.3) ------------------------------------------------------
+
+
+def play_power(table: Table, action: PowerPlay) -> None:
+    """The card goes in front; then the Protection window, the effect, the Objective check."""
+    player = action.player
+    hand = list(table.hands[player])
+    hand.remove(action.card)
+    table.hands[player] = tuple(hand)
+    table.tableaux[player] = (*table.tableaux[player], action.card)
+    table.emit(PowerPlayed(player, action.card))
+    table.steps.append(ChooseObjective(player))
+    table.steps.append(PowerEffect(action))
+    asked = [
+        seat
+        for seat in ((player + k) % table.players for k in range(1, table.players))
+        if any(kind_of(c) is CardKind.POWER for c in table.hands[seat])
+    ]
+    if asked:
+        table.steps.append(ChooseProtection(asked[0], player, action.card, tuple(asked[1:])))
+
+
+def protection_options(table: Table, decision: ChooseProtection) -> list[Action]:
+    """Play one of his Protection cards, or pass (spec 13.9b, 13.9c)."""
+    seat = decision.player
+    protections = [c for c in table.hands[seat] if _power(table, c) is Power.PROTECTION]
+    return [*(Protect(seat, c) for c in protections), PassProtection(seat)]
+
+
+def refuse_protect(table: Table, action: Protect) -> Refusal | None:
+    """Why a Protection is not legal now, or ``None`` (spec 13.9)."""
+    if action.card not in table.hands[action.player]:
+        return Refusal("13.9a", f"{action.card!r} is not in the hand of seat {action.player}")
+    if _power(table, action.card) is not Power.PROTECTION:
+        return Refusal("13.9a", f"{action.card} is not a Protection card")
+    return None
+
+
+def pass_protection(table: Table, decision: ChooseProtection) -> None:
+    """The next seat holding a Power card is asked, if any (spec 13.9b)."""
+    if decision.later:
+        table.steps.append(
+            ChooseProtection(
+                decision.later[0], decision.power_player, decision.against, decision.later[1:]
+            )
+        )
+
+
+def protect(table: Table, decision: ChooseProtection, action: Protect) -> None:
+    """Cancel the effect; both cards stay in front; the cancelled player's Objectives are
+    checked first, then the protector's (spec 13.9e, 13.9f)."""
+    seat = action.player
+    hand = list(table.hands[seat])
+    hand.remove(action.card)
+    table.hands[seat] = tuple(hand)
+    table.tableaux[seat] = (*table.tableaux[seat], action.card)
+    table.emit(PowerCancelled(seat, action.card, decision.against))
+    effect = table.steps.pop()
+    check = table.steps.pop()
+    assert isinstance(effect, PowerEffect) and isinstance(check, ChooseObjective)
+    table.steps.append(ChooseObjective(seat))
+    table.steps.append(check)
+
+
+# -- the effects (spec 13.4-13.8, 14.2, 14.3) ----------------------------------------------------
+
+
+def run_effect(table: Table, step: PowerEffect) -> None:
+    """Carry out a Power's effect: one change, credited to its player (spec 13.3c)."""
+    action = step.action
+    player = action.player
+    match action:
+        case PlaySun(_, _, pos) | PlayRain(_, _, pos):
+            changes = SUN if isinstance(action, PlaySun) else RAIN
+            _replace(table, pos, changes[table.tiles[pos]])
+            settle(table, (pos,), credited=player)
+        case PlayEarthquake(_, _, first, second):
+            _swap(table, first, second)
+            settle(table, (first, second), credited=player)
+        case PlayTornado():
+            _begin_tornado(table, player)
+        case PlayLightning(_, _, pos):
+            _clear(table, pos)
+            settle(table, (pos,), credited=player)
+        case PlayEruption(_, _, pos):
+            affected = [pos, *(n for n in neighbours(pos) if n in table.tiles)]
+            for square in affected:
+                _clear(table, square)
+            for square in _scorched(table, pos):
+                _replace(table, square, Land.DESERT)
+            settle(table, affected, credited=player)
+
+
+def _replace(table: Table, pos: Pos, new: Land) -> None:
+    """A tile from the supply replaces the one at ``pos``, which returns to it (13.6)."""
+    old = table.tiles[pos]
+    table.tile_supply[old] += 1
+    table.tile_supply[new] -= 1
+    table.tiles[pos] = new
+    table.emit(TileReplaced(pos, old, new))
+
+
+def _swap(table: Table, first: Pos, second: Pos) -> None:
+    """Two tiles change squares with their tokens, city, pawns and the city's satisfaction
+    record, so the comparison of 10.1 is made city by city (spec 13.7)."""
+    _swap_in(table.tiles, first, second)
+    _swap_in(table.tokens, first, second)
+    _swap_in(table.cities, first, second)
+    _swap_in(table.pawns, first, second)
+    _swap_in(table.satisfaction, first, second)
+    four = {second if p == first else first if p == second else p for p in table.reached_four}
+    table.reached_four = four
+    table.emit(TilesSwapped(first, second))
+
+
+def _swap_in(place: dict[Pos, V], first: Pos, second: Pos) -> None:
+    """Whatever ``place`` holds on the two squares changes squares."""
+    moved: dict[Pos, V] = {}
+    if first in place:
+        moved[second] = place.pop(first)
+    if second in place:
+        moved[first] = place.pop(second)
+    place.update(moved)
+
+
+def _clear(table: Table, pos: Pos) -> None:
+    """A tile loses its city (discarded, pawns to their owners) and its tokens (14.2)."""
+    if pos in table.cities:
+        discard_city(table, pos)
+    tokens = table.tokens.pop(pos, 0)
+    if tokens:
+        table.bank += tokens
+        table.emit(TokensReturned(pos, tokens))
+
+
+# -- the Tornado (spec 13.8) ---------------------------------------------------------------------
+
+
+def _begin_tornado(table: Table, thief: int) -> None:
+    victims = [
+        seat
+        for seat in ((thief + k) % table.players for k in range(1, table.players))
+        if table.hands[seat]
+    ]
+    if victims:
+        table.steps.append(ChooseKeptCard(thief))
+        table.steps.append(ChooseBack(thief, victims[0], tuple(victims[1:])))
+
+
+def back_options(table: Table, decision: ChooseBack) -> list[Action]:
+    """The backs in the victim's hand (spec 13.8a)."""
+    kinds = {kind_of(c) for c in table.hands[decision.victim]}
+    return [NameBack(decision.player, decision.victim, k) for k in CardKind if k in kinds]
+
+
+def name_back(table: Table, decision: ChooseBack, action: NameBack) -> None:
+    """A card of that back leaves the victim's hand at random, drawn from the seed (13.8b)."""
+    if decision.later:
+        table.steps.append(ChooseBack(decision.player, decision.later[0], decision.later[1:]))
+    hand = list(table.hands[action.victim])
+    candidates = [c for c in hand if kind_of(c) is action.kind]
+    card = candidates[_random(table).randrange(len(candidates))]
+    hand.remove(card)
+    table.hands[action.victim] = tuple(hand)
+    table.stolen = (*table.stolen, (card, action.victim))
+    table.emit(CardStolen(action.player, action.victim, action.kind, card))
+
+
+def keep_options(table: Table, decision: ChooseKeptCard) -> list[Action]:
+    """One of the stolen cards (spec 13.8c)."""
+    return [KeepCard(decision.player, card) for card, _ in table.stolen]
+
+
+def keep_card(table: Table, action: KeepCard) -> None:
+    """The kept card goes into the thief's hand, a gain under the limits (13.8d); the rest are
+    discarded face up without effect (13.8c)."""
+    stolen, table.stolen = table.stolen, ()
+    source = next(victim for card, victim in stolen if card == action.card)
+    table.emit(CardKept(action.player, source, action.card))
+    for card, _ in stolen:
+        if card != action.card:
+            table.discards[kind_of(card)] += (card,)
+            table.emit(CardDiscarded(action.player, card))
+    gain(table, action.player, action.card)
+
+
+def _random(table: Table) -> random.Random:
+    """The next random source of this game: its seed and how many draws came before (1.6).
+
+    A string seed is hashed with SHA-512 by :mod:`random`, the same on every platform and
+    Python version; keeping only a counter keeps :meth:`Table.copy` cheap.
+    """
+    table.random_draws += 1
+    return random.Random(f"gaia-rules/{table.seed}/{table.random_draws}")
