@@ -1,0 +1,213 @@
+"""What one seat may see (spec 1.5): ``game.view(seat)`` and ``game.events_for(seat)``."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import gaia_rules as gr
+from gaia_rules import CardKind
+
+pytestmark = pytest.mark.clause("1.5")
+
+
+def kind_of(card: str) -> CardKind:
+    return {"N": CardKind.NATURE, "C": CardKind.LIFE, "A": CardKind.LIFE}.get(
+        card[0], CardKind.POWER
+    )
+
+
+def hidden_from(state: gr.GameState, seat: int) -> set[str]:
+    """The cards ``seat`` may not see: other hands, every deck, unrevealed Objectives."""
+    hidden = {card for other, hand in enumerate(state.hands) if other != seat for card in hand}
+    hidden |= {card for deck in state.decks.values() for card in deck}
+    hidden |= {card for card in state.out_of_game if card.startswith("O")}
+    return hidden
+
+
+def check_view(game: gr.Game, seat: int) -> None:
+    state = game.state
+    view = game.view(seat)
+    assert view.seat == seat
+    # its own hand in full, the others as backs only
+    assert view.hand == state.hands[seat]
+    assert view.hand_backs == tuple(tuple(kind_of(c) for c in hand) for hand in state.hands)
+    # deck sizes, never the decks
+    assert view.deck_sizes == {kind: len(deck) for kind, deck in state.decks.items()}
+    names = {field.name for field in attrs.fields(type(view))}
+    assert not names & {"hands", "decks", "seed", "out_of_game"}, names
+    # everything public, as in the state
+    assert view.displays == state.displays
+    assert view.discards == state.discards
+    assert view.tiles == state.tiles
+    assert view.animals == state.animals
+    assert view.cities == state.cities
+    assert view.tile_supply == state.tile_supply
+    assert view.bank == state.bank
+    assert view.tableaux == state.tableaux
+    assert view.objectives == state.objectives
+    assert view.objective_pawns == state.objective_pawns
+    assert view.supply == state.supply
+    assert view.total_pawns == state.total_pawns
+    assert view.active == state.active
+    assert view.to_move == state.to_move
+    assert view.decision == state.decision
+    assert view.result == state.result
+    # no hidden card anywhere in it, not even in a private field
+    text = repr(view)
+    leaked = sorted(card for card in hidden_from(state, seat) if repr(card) in text)
+    assert not leaked, f"seat {seat} sees {leaked}"
+
+
+def play(players: int, seed: int, steps: int, rules: gr.Rules | None = None) -> gr.Game:
+    game = gr.new_game(players=players, rules=rules, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_a_new_games_view_holds_only_what_the_seat_may_see(players: int) -> None:
+    game = gr.new_game(players=players, seed=2024 + players)
+    for seat in range(players):
+        check_view(game, seat)
+        view = game.view(seat)
+        assert len(view.hand) == 3
+        for other in range(players):
+            assert sorted(view.hand_backs[other], key=lambda k: k.value) == sorted(
+                (CardKind.NATURE, CardKind.NATURE, CardKind.LIFE), key=lambda k: k.value
+            )
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_views_at_every_step_of_a_random_game(seed: int) -> None:
+    rules = gr.Rules.basic(objectives="optional" if seed % 2 else "mandatory")
+    game = gr.new_game(players=2 + seed, rules=rules, seed=seed)
+    rng = random.Random(seed)
+    steps = 0
+    while not game.is_over:
+        if steps % 3 == 0:
+            for seat in range(game.players):
+                check_view(game, seat)
+        game.apply(rng.choice(game.legal_actions()))
+        steps += 1
+    for seat in range(game.players):
+        check_view(game, seat)
+        assert game.view(seat).result == game.result
+
+
+@settings(max_examples=30, deadline=None)
+@given(players=st.integers(2, 5), seed=st.integers(0, 2**63 - 1), steps=st.integers(0, 200))
+def test_a_view_never_carries_a_hidden_card(players: int, seed: int, steps: int) -> None:
+    game = play(players, seed, steps)
+    for seat in range(players):
+        check_view(game, seat)
+
+
+def test_a_view_is_a_value_that_does_not_change_with_the_game() -> None:
+    game = gr.new_game(players=2, seed=5)
+    view = game.view(0)
+    again = game.view(0)
+    assert view == again
+    game.apply(gr.DrawDeck(0, CardKind.NATURE))
+    assert view == again
+    assert game.view(0) != view
+    assert len(game.view(0).hand) == 4
+    assert len(game.view(1).hand_backs[0]) == 4
+
+
+def test_the_views_of_two_seats_differ_only_in_what_is_private() -> None:
+    game = play(3, seed=31, steps=25)
+    views = [game.view(seat) for seat in range(3)]
+    for view in views:
+        assert attrs.evolve(view, seat=0, hand=()) == attrs.evolve(views[0], seat=0, hand=())
+    assert len({view.hand for view in views}) == 3
+
+
+# -- events_for ------------------------------------------------------------------------------------
+
+
+def check_events_for(game: gr.Game) -> tuple[int, int, int]:
+    """Checks every seat's log; returns (hidden draws, own draws, face-up draws) seen."""
+    events = game.events
+    counts = [0, 0, 0]
+    for seat in range(game.players):
+        seen = game.events_for(seat)
+        assert len(seen) == len(events)
+        for full, shown in zip(events, seen, strict=True):
+            if isinstance(full, gr.CardDrawn) and not full.from_display and full.player != seat:
+                assert shown == attrs.evolve(full, card=None)
+                assert full.card is not None
+                counts[0] += 1
+            else:
+                assert shown == full
+                if isinstance(full, gr.CardDrawn):
+                    assert isinstance(shown, gr.CardDrawn)
+                    assert shown.card is not None
+                    counts[1 if full.player == seat and not full.from_display else 2] += 1
+    return counts[0], counts[1], counts[2]
+
+
+def test_a_face_down_draw_shows_only_its_kind_to_the_others() -> None:
+    game = gr.new_game(players=3, seed=17)
+    game.apply(gr.DrawDeck(0, CardKind.LIFE))
+    full = [e for e in game.events if isinstance(e, gr.CardDrawn)]
+    assert len(full) == 1
+    drawn = full[0]
+    assert drawn.player == 0
+    assert drawn.kind is CardKind.LIFE
+    assert drawn.card is not None
+    assert drawn.card in game.state.hands[0]
+    assert drawn in game.events_for(0)
+    for seat in (1, 2):
+        shown = [e for e in game.events_for(seat) if isinstance(e, gr.CardDrawn)]
+        assert shown == [gr.CardDrawn(0, CardKind.LIFE, None, from_display=False)]
+        assert repr(drawn.card) not in repr(game.events_for(seat))
+
+
+def test_a_face_up_draw_is_shown_in_full_to_every_seat() -> None:
+    game = gr.new_game(players=3, seed=18)
+    card = game.state.displays[CardKind.NATURE][0]
+    game.apply(gr.DrawDisplay(0, card))
+    for seat in range(3):
+        shown = [e for e in game.events_for(seat) if isinstance(e, gr.CardDrawn)]
+        assert shown == [gr.CardDrawn(0, CardKind.NATURE, card, from_display=True)]
+        # the refill of the display is public too
+        refills = [e for e in game.events_for(seat) if isinstance(e, gr.DisplayRefilled)]
+        assert refills == [e for e in game.events if isinstance(e, gr.DisplayRefilled)]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_every_seats_log_of_a_random_game(seed: int) -> None:
+    game = play(3 + seed % 3, seed=seed + 40, steps=10_000)
+    hidden, own, face_up = check_events_for(game)
+    assert hidden > 0
+    assert own > 0
+    assert face_up > 0
+
+
+@settings(max_examples=20, deadline=None)
+@given(players=st.integers(2, 5), seed=st.integers(0, 2**63 - 1), steps=st.integers(0, 150))
+def test_events_for_redacts_only_the_others_face_down_draws(
+    players: int, seed: int, steps: int
+) -> None:
+    check_events_for(play(players, seed, steps))
+
+
+# -- bad seats -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seat", [-1, 3, 5, "0", 1.0, True, None])
+def test_a_bad_seat_raises_value_error(seat: object) -> None:
+    game = gr.new_game(players=3, seed=1)
+    with pytest.raises(ValueError):
+        game.view(seat)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        game.events_for(seat)  # type: ignore[arg-type]
