@@ -16,7 +16,7 @@ from gaia_rules.decisions import ChooseLimitDiscard, ChoosePawnCities
 from gaia_rules.drawing import HAND_LIMIT, POWER_LIMIT
 from gaia_rules.game import Game
 from gaia_rules.manifest import TILE_COUNTS
-from gaia_rules.rules import FourNeedDrop, Rules
+from gaia_rules.satisfaction import pawn_counts
 from gaia_rules.setup import TOKENS
 from gaia_rules.vocabulary import ANIMALS, LANDS, CardKind, Land, Need, Pos
 
@@ -90,7 +90,7 @@ def violations(game: Game) -> list[str]:
             found.append(f"16.6: city on {pos} has two pawns of one player")
         if advanced and len(set(city.pawns)) > 1:
             found.append(f"12.1: city on {pos} has pawns of two players {city.pawns}")
-        if settled and len(city.pawns) not in _pawn_counts(met, state.rules):
+        if settled and len(city.pawns) not in pawn_counts(met, state.rules):
             found.append(f"16.6: city on {pos} has {met} needs met and pawns {city.pawns}")
     # 16.7 limits
     for seat, hand in enumerate(state.hands):
@@ -100,22 +100,6 @@ def violations(game: Game) -> list[str]:
         ):
             found.append(f"16.7: seat {seat} holds {len(hand)} cards, {powers} Power")
     return found
-
-
-def _pawn_counts(met: int, rules: Rules) -> range | tuple[int, ...]:
-    """How many pawns a city with ``met`` needs met carries once every change is settled
-    (16.6): none below 2; in the basic game one or more (one per player); in the advanced
-    game one owner's pawn, two at four needs (12.3), and under EMPTY_AT_TWO a city at two
-    may stand empty (12.4)."""
-    if met < 2:
-        return (0,)
-    if not rules.advanced_rules:
-        return range(1, 6)
-    if met == 4:
-        return (2,)
-    if met == 2 and rules.four_need_drop is FourNeedDrop.EMPTY_AT_TWO:
-        return (0, 1)
-    return (1,)
 
 
 def _needs_met(

@@ -45,7 +45,8 @@ from gaia_rules.errors import PositionError, RulesError
 from gaia_rules.game import SUPPORTED_LEVELS, Game
 from gaia_rules.life import city_may_stand_on
 from gaia_rules.manifest import TILE_COUNTS
-from gaia_rules.rules import Level, Rules
+from gaia_rules.rules import Rules
+from gaia_rules.satisfaction import pawn_counts
 from gaia_rules.setup import DISPLAY_SIZES, TOKENS, check_players, pawns_per_player, power_deck
 from gaia_rules.table import Table
 from gaia_rules.vocabulary import LANDS, CardKind, Land, Pos
@@ -387,17 +388,20 @@ def _problems(position: Position) -> list[str]:
             problems.append(f"city at {pos}: {face.name} cannot stand on {under.value} (9.2)")
         if any(not isinstance(s, int) or not 0 <= s < p.players for s in pawns):
             problems.append(f"city at {pos}: pawns of seats that are not in the game")
-        if len(set(pawns)) != len(pawns):
+        advanced = p.rules.advanced_rules
+        if not advanced and len(set(pawns)) != len(pawns):
             problems.append(f"city at {pos}: two pawns of one player (spec 16.6)")
+        if advanced and len(set(pawns)) > 1:
+            problems.append(f"city at {pos}: pawns of two players; a city has one owner (12.1)")
         met = needs_met(world, pos, face)
         if met == 0:
             problems.append(f"city at {pos}: 0 needs met; it would be discarded (16.6)")
         if pawns and met < 2:
             problems.append(f"city at {pos}: pawns on a city with {met} need met (16.6)")
-        if not pawns and met >= 2 and p.rules.level is Level.BASIC:
+        if met >= 2 and len(pawns) not in pawn_counts(met, p.rules):  # noqa: PLR2004
             problems.append(
-                f"city at {pos}: {met} needs met and no pawn; in the basic game a city "
-                "with 2 or more needs met carries a pawn (16.6)"
+                f"city at {pos}: {met} needs met and {len(pawns)} pawn(s), which no game "
+                "reaches (16.6, 12.3)"
             )
     total = pawns_per_player(p.players)
     for seat in range(p.players):

@@ -30,12 +30,12 @@ from gaia_rules.events import (
     PawnReturned,
     SatisfactionChanged,
 )
-from gaia_rules.rules import FourNeedDrop
+from gaia_rules.rules import FourNeedDrop, Rules
 from gaia_rules.table import Table
 from gaia_rules.vocabulary import CardKind, Pos
 from gaia_rules.world import needs_met, neighbours
 
-__all__ = ["discard_city", "pawns_wanted", "settle", "take_city"]
+__all__ = ["discard_city", "pawn_counts", "pawns_wanted", "settle", "take_city"]
 
 FOUR_NEEDS = 4
 
@@ -175,3 +175,19 @@ def _credit(table: Table, player: int, raised: list[Pos]) -> None:
         take_city(table, player, pos, wanted[pos])
         if table.result is not None:
             return
+
+
+def pawn_counts(met: int, rules: Rules) -> range | tuple[int, ...]:
+    """How many pawns a city with ``met`` needs met carries once every change is settled
+    (spec 16.6): none below 2; in the basic game one or more (one per player); in the
+    advanced game its owner's one pawn, two at four needs (12.3), and under EMPTY_AT_TWO a
+    city at two needs may stand empty (12.4)."""
+    if met < 2:
+        return (0,)
+    if not rules.advanced_rules:
+        return range(1, 6)
+    if met == FOUR_NEEDS:
+        return (2,)
+    if met == 2 and rules.four_need_drop is FourNeedDrop.EMPTY_AT_TWO:
+        return (0, 1)
+    return (1,)
