@@ -281,7 +281,12 @@ MALFORMED = [
     "1: pawn",
     "1: pawn x,y",
     "1: pawn 0,0 1,1",
-    "1: pass",
+    "1: pass now",
+    "1: sun P01",
+    "1: earthquake P13 0,0",
+    "1: steal two life",
+    "1: steal 2 lives",
+    "1: keep",
     "1: draw nature\t",
     "1:\tdraw nature",
     "1: draw\u00a0nature",
@@ -299,7 +304,7 @@ def test_a_malformed_text_raises_notation_error(text: str) -> None:
 def test_notation_error_is_a_gaia_rules_error() -> None:
     assert issubclass(NotationError, gr.GaiaRulesError)
     with pytest.raises(gr.GaiaRulesError):
-        parse_action("1: pass")
+        parse_action("1: wait")
 
 
 @pytest.mark.parametrize("value", [None, 1, b"1: decline", ["1: decline"], gr.DeclineObjectives(1)])

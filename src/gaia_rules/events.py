@@ -38,6 +38,7 @@ __all__ = [
     "PowerPlayed",
     "Result",
     "SatisfactionChanged",
+    "StolenCardsSeen",
     "TilePlaced",
     "TileReplaced",
     "TilesSwapped",
@@ -77,10 +78,13 @@ class TurnBegan:
 
 @attrs.frozen
 class ActionTaken:
-    """A decision was taken; ``by_engine`` when it had one option only (spec 5.4)."""
+    """A decision was taken; ``by_engine`` when it had one option only (spec 5.4).
+
+    ``action`` is ``None`` for the seats that may not know it (which card a thief keeps).
+    """
 
     player: int
-    action: Action
+    action: Action | None
     by_engine: bool = False
 
 
@@ -241,15 +245,23 @@ class TilesSwapped:
 
 @attrs.frozen
 class CardStolen:
-    """The Tornado took a card of back ``kind`` from ``victim`` (spec 13.8b).
-
-    ``card`` is ``None`` for the seats that may not see it (all but thief and victim).
-    """
+    """The Tornado took a card of back ``kind`` from ``victim`` and set it aside face down
+    (spec 13.8b). ``card`` is ``None`` for every seat but the victim's: the thief sees the
+    stolen cards together once the last is taken (:class:`StolenCardsSeen`)."""
 
     player: int
     victim: int
     kind: CardKind
     card: CardId | None
+
+
+@attrs.frozen
+class StolenCardsSeen:
+    """The thief looks at the cards his Tornado took (spec 13.8c); ``cards`` is ``None`` for
+    the other seats."""
+
+    player: int
+    cards: tuple[CardId, ...] | None
 
 
 @attrs.frozen
@@ -291,6 +303,7 @@ Event: TypeAlias = (
     | TileReplaced
     | TilesSwapped
     | CardStolen
+    | StolenCardsSeen
     | CardKept
     | GameEnded
 )

@@ -180,7 +180,7 @@ class Game:
     def events_for(self, player: int) -> tuple[Event, ...]:
         """The event log as ``player`` saw it."""
         seat = self._seat(player)
-        return tuple(redact(event, seat) for event in self.events)
+        return tuple(redact(event, seat, self._table) for event in self.events)
 
     def _seat(self, player: object) -> int:
         if (

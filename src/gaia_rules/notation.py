@@ -11,6 +11,14 @@ discard over a limit       ``1: discard C04``
 fulfil an Objective        ``1: fulfil O02``
 decline Objectives         ``1: decline``
 a last pawn on a city      ``1: pawn 2,0``
+a Sun, Rain, Lightning     ``1: sun P01 2,0`` (``rain``, ``lightning``, ``eruption``)
+or Eruption
+an Earthquake              ``1: earthquake P13 0,0 1,0``
+a Tornado                  ``1: tornado P16``
+play Protection            ``2: protect P20``
+let the Power take effect  ``2: pass``
+name a back to steal       ``1: steal 2 life`` (from seat 2)
+keep a stolen card         ``1: keep C04``
 =========================  ====================================
 
 ``parse_action(format_action(a)) == a`` for every action, and
@@ -29,10 +37,20 @@ from gaia_rules.actions import (
     DrawDisplay,
     Feed,
     FulfillObjective,
+    KeepCard,
+    NameBack,
+    PassProtection,
     PlaceCityPawn,
     PlayAnimals,
     PlayCity,
+    PlayEarthquake,
+    PlayEruption,
+    PlayLightning,
     PlayNature,
+    PlayRain,
+    PlaySun,
+    PlayTornado,
+    Protect,
 )
 from gaia_rules.errors import GaiaRulesError
 from gaia_rules.vocabulary import CardKind, Pos
@@ -49,6 +67,15 @@ _PLAYS: dict[str, type[PlayNature] | type[PlayAnimals] | type[PlayCity]] = {
     "A": PlayAnimals,
     "C": PlayCity,
 }
+_POWER_VERBS: dict[type, str] = {
+    PlaySun: "sun",
+    PlayRain: "rain",
+    PlayLightning: "lightning",
+    PlayEruption: "eruption",
+}
+_ON_A_SQUARE: dict[
+    str, type[PlaySun] | type[PlayRain] | type[PlayLightning] | type[PlayEruption]
+] = {verb: cls for cls, verb in _POWER_VERBS.items()}
 _CARD = re.compile(r"[NCAPO][0-9]{2}")
 _NUMBER = r"(0|-?[1-9][0-9]*)"  # written one way only: no leading zeros, no -0
 _SQUARE = re.compile(rf"{_NUMBER},{_NUMBER}")
@@ -74,6 +101,25 @@ def format_action(action: Action) -> str:
             return f"{seat} decline"
         case PlaceCityPawn(_, city):
             return f"{seat} pawn {city}"
+        case (
+            PlaySun(_, card, pos)
+            | PlayRain(_, card, pos)
+            | PlayLightning(_, card, pos)
+            | (PlayEruption(_, card, pos))
+        ):
+            return f"{seat} {_POWER_VERBS[type(action)]} {card} {pos}"
+        case PlayEarthquake(_, card, first, second):
+            return f"{seat} earthquake {card} {first} {second}"
+        case PlayTornado(_, card):
+            return f"{seat} tornado {card}"
+        case Protect(_, card):
+            return f"{seat} protect {card}"
+        case PassProtection():
+            return f"{seat} pass"
+        case NameBack(_, victim, kind):
+            return f"{seat} steal {victim} {kind.value}"
+        case KeepCard(_, card):
+            return f"{seat} keep {card}"
     raise NotationError(f"not an action: {action!r}")
 
 
@@ -104,7 +150,22 @@ def parse_action(text: str) -> Action:
     if not rest.startswith(" ") or "" in words[1:]:
         raise NotationError(f"{text!r}: write one space after the colon and between words")
     verb, args = words[1], words[2:]
-    arity = {"draw": 1, "play": 2, "feed": 3, "discard": 1, "fulfil": 1, "decline": 0, "pawn": 1}
+    arity = {
+        "draw": 1,
+        "play": 2,
+        "feed": 3,
+        "discard": 1,
+        "fulfil": 1,
+        "decline": 0,
+        "pawn": 1,
+        **{verb: 2 for verb in _ON_A_SQUARE},
+        "earthquake": 3,
+        "tornado": 1,
+        "protect": 1,
+        "pass": 0,
+        "steal": 2,
+        "keep": 1,
+    }
     if verb not in arity:
         raise NotationError(f"{text!r}: unknown verb {verb!r}; expected one of {sorted(arity)}")
     if len(args) != arity[verb]:
@@ -129,4 +190,21 @@ def parse_action(text: str) -> Action:
         return FulfillObjective(seat, _card(args[0]))
     if verb == "decline":
         return DeclineObjectives(seat)
-    return PlaceCityPawn(seat, _square(args[0]))
+    if verb == "pawn":
+        return PlaceCityPawn(seat, _square(args[0]))
+    if verb in _ON_A_SQUARE:
+        return _ON_A_SQUARE[verb](seat, _card(args[0]), _square(args[1]))
+    if verb == "earthquake":
+        return PlayEarthquake(seat, _card(args[0]), _square(args[1]), _square(args[2]))
+    if verb == "tornado":
+        return PlayTornado(seat, _card(args[0]))
+    if verb == "protect":
+        return Protect(seat, _card(args[0]))
+    if verb == "pass":
+        return PassProtection(seat)
+    if verb == "steal":
+        kinds = {kind.value: kind for kind in CardKind}
+        if not re.fullmatch(r"[0-9]", args[0]) or args[1] not in kinds:
+            raise NotationError(f"{text!r}: write 'steal SEAT BACK', like 'steal 2 life'")
+        return NameBack(seat, int(args[0]), kinds[args[1]])
+    return KeepCard(seat, _card(args[0]))

@@ -398,7 +398,7 @@ def _problems(position: Position) -> list[str]:
             problems.append(f"city at {pos}: 0 needs met; it would be discarded (16.6)")
         if pawns and met < 2:
             problems.append(f"city at {pos}: pawns on a city with {met} need met (16.6)")
-        if met >= 2 and len(pawns) not in pawn_counts(met, p.rules):  # noqa: PLR2004
+        if met >= 2 and len(pawns) not in pawn_counts(met, p.rules):
             problems.append(
                 f"city at {pos}: {met} needs met and {len(pawns)} pawn(s), which no game "
                 "reaches (16.6, 12.3)"

@@ -41,6 +41,7 @@ from gaia_rules.events import (
     CardStolen,
     PowerCancelled,
     PowerPlayed,
+    StolenCardsSeen,
     TileReplaced,
     TilesSwapped,
     TokensReturned,
@@ -359,6 +360,8 @@ def name_back(table: Table, decision: ChooseBack, action: NameBack) -> None:
     table.hands[action.victim] = tuple(hand)
     table.stolen = (*table.stolen, (card, action.victim))
     table.emit(CardStolen(action.player, action.victim, action.kind, card))
+    if not decision.later:  # the last card is taken: the thief looks at them all (13.8c)
+        table.emit(StolenCardsSeen(action.player, tuple(c for c, _ in table.stolen)))
 
 
 def keep_options(table: Table, decision: ChooseKeptCard) -> list[Action]:

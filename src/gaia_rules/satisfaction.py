@@ -94,8 +94,6 @@ def _return_pawns(table: Table, pos: Pos, count: int | None = None) -> None:
         table.supply[player] += 1
         table.emit(PawnReturned(player, pos))
     table.pawns[pos] = pawns[:keep]
-    if not keep:
-        table.reached_four.discard(pos)  # emptied
 
 
 def discard_city(table: Table, pos: Pos) -> None:
@@ -121,15 +119,11 @@ def _decrease(table: Table, pos: Pos, now: int) -> None:
     has not been emptied since loses every pawn at two.
     """
     rules = table.rules
-    if now <= 1:
+    empty_at_two = rules.four_need_drop is FourNeedDrop.EMPTY_AT_TWO
+    if now <= 1 or (empty_at_two and now == 2 and pos in table.reached_four):
         _return_pawns(table, pos)
-    elif not rules.advanced_rules:
-        return
-    elif (
-        rules.four_need_drop is FourNeedDrop.EMPTY_AT_TWO and now == 2 and pos in table.reached_four
-    ):
-        _return_pawns(table, pos)
-    elif len(table.pawns[pos]) > 1:
+        table.reached_four.discard(pos)  # emptied: it must reach four again to count
+    elif rules.advanced_rules and len(table.pawns[pos]) > 1:
         _return_pawns(table, pos, len(table.pawns[pos]) - 1)
 
 
@@ -151,7 +145,7 @@ def take_city(table: Table, player: int, pos: Pos, count: int) -> None:
     owner's pawns return first (stealing, spec 12.1). Stops at once if he wins (15.1)."""
     rivals = tuple(p for p in table.pawns[pos] if p != player)
     if table.rules.advanced_rules and rivals:
-        _return_pawns(table, pos)
+        _return_pawns(table, pos)  # a steal does not empty the city: its mark stays (12.4)
         table.emit(CityTaken(player, pos, rivals[0]))
     for _ in range(count):
         table.supply[player] -= 1

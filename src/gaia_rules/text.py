@@ -7,8 +7,11 @@ from gaia_rules.events import (
     AnimalsPlaced,
     CardDiscarded,
     CardDrawn,
+    CardKept,
+    CardStolen,
     CityDiscarded,
     CityPlaced,
+    CityTaken,
     DisplayRefilled,
     Event,
     GameEnded,
@@ -16,8 +19,13 @@ from gaia_rules.events import (
     ObjectiveFulfilled,
     PawnPlaced,
     PawnReturned,
+    PowerCancelled,
+    PowerPlayed,
     SatisfactionChanged,
+    StolenCardsSeen,
     TilePlaced,
+    TileReplaced,
+    TilesSwapped,
     TokensReturned,
     TurnBegan,
 )
@@ -45,7 +53,9 @@ def describe(event: Event) -> str:
     match event:
         case TurnBegan(player):
             return f"-- turn of seat {player} ({COLOURS[player]})"
-        case ActionTaken(_, action, by_engine):
+        case ActionTaken(player, None, _):
+            return f"{player}: (a choice hidden from this seat)"
+        case ActionTaken(_, action, by_engine) if action is not None:
             return f"{format_action(action)}{'   (only option)' if by_engine else ''}"
         case CardDrawn(player, kind, card, from_display):
             source = "the display" if from_display else f"the {kind.value} deck"
@@ -74,6 +84,24 @@ def describe(event: Event) -> str:
             return f"   seat {player}'s pawn returns from the city on {pos}"
         case ObjectiveFulfilled(player, objective, cards):
             return f"   seat {player} fulfils {objective} with {', '.join(cards)}"
+        case CityTaken(player, pos, from_player):
+            return f"   seat {player} takes the city on {pos} from seat {from_player}"
+        case PowerPlayed(player, card):
+            return f"   {card} goes in front of seat {player}"
+        case PowerCancelled(player, card, cancelled):
+            return f"   seat {player} plays Protection {card}: {cancelled} has no effect"
+        case TileReplaced(pos, old, new):
+            return f"   the {old.value} on {pos} becomes a {new.value}"
+        case TilesSwapped(first, second):
+            return f"   the tiles on {first} and {second} swap"
+        case CardStolen(player, victim, kind, card):
+            return (
+                f"   seat {player} takes {card or 'a ' + kind.value + ' card'} from seat {victim}"
+            )
+        case StolenCardsSeen(player, cards):
+            return f"   seat {player} looks at {', '.join(cards) if cards else 'the stolen cards'}"
+        case CardKept(player, from_player, card):
+            return f"   seat {player} keeps {card or 'a card'} taken from seat {from_player}"
         case GameEnded(result):
             return (
                 f"== game over: seat {result.winner} wins ({result.reason.value}); "

@@ -9,9 +9,18 @@ from __future__ import annotations
 
 import attrs
 
+from gaia_rules.actions import KeepCard
 from gaia_rules.cards import CardId, kind_of
-from gaia_rules.decisions import ChooseBack, ChooseKeptCard, Decision
-from gaia_rules.events import CardDrawn, CardKept, CardStolen, Event, Result
+from gaia_rules.decisions import ChooseKeptCard, Decision
+from gaia_rules.events import (
+    ActionTaken,
+    CardDrawn,
+    CardKept,
+    CardStolen,
+    Event,
+    Result,
+    StolenCardsSeen,
+)
 from gaia_rules.rules import Rules
 from gaia_rules.state import CityState
 from gaia_rules.table import Table
@@ -82,7 +91,7 @@ def view_of(table: Table, seat: int) -> View:
         objectives=table.objectives,
         objective_pawns=dict(table.objective_pawns),
         stolen=tuple(
-            (kind_of(card), source, card if seat in (source, _thief(table)) else None)
+            (kind_of(card), source, card if _sees_stolen(table, seat, source) else None)
             for card, source in table.stolen
         ),
         supply=tuple(table.supply),
@@ -91,18 +100,39 @@ def view_of(table: Table, seat: int) -> View:
     )
 
 
-def _thief(table: Table) -> int | None:
+def _sees_stolen(table: Table, seat: int, source: int) -> bool:
+    """A stolen card is seen by the seat it came from, and by the thief once every card is
+    taken (spec 13.8c)."""
     decision = table.decision
-    return decision.player if isinstance(decision, ChooseBack | ChooseKeptCard) else None
+    return seat == source or (isinstance(decision, ChooseKeptCard) and decision.player == seat)
 
 
-def redact(event: Event, seat: int) -> Event:
-    """``event`` as ``seat`` saw it: a face-down draw by another seat shows only its back,
-    and a card a Tornado moved is seen only by the thief and the seat it came from."""
-    if isinstance(event, CardDrawn) and not event.from_display and event.player != seat:
-        return attrs.evolve(event, card=None)
-    if isinstance(event, CardStolen) and seat not in (event.player, event.victim):
-        return attrs.evolve(event, card=None)
-    if isinstance(event, CardKept) and seat not in (event.player, event.from_player):
-        return attrs.evolve(event, card=None)
+def redact(event: Event, seat: int, table: Table) -> Event:
+    """``event`` as ``seat`` saw it (spec 1.5, 13.8c): a face-down draw by another seat shows
+    only its back; a card a Tornado took is seen by the seat it came from, and the thief sees
+    them all at once when he looks; the card a thief keeps is seen by him and by the seat it
+    came from."""
+    match event:
+        case CardDrawn() if not event.from_display and event.player != seat:
+            return attrs.evolve(event, card=None)
+        case CardStolen() if seat != event.victim:
+            return attrs.evolve(event, card=None)
+        case StolenCardsSeen() if seat != event.player:
+            return attrs.evolve(event, cards=None)
+        case CardKept() if seat not in (event.player, event.from_player):
+            return attrs.evolve(event, card=None)
+        case ActionTaken(action=KeepCard() as keep) if seat != event.player:
+            if _kept_from(table, keep) != seat:
+                return attrs.evolve(event, action=None)
     return event
+
+
+def _kept_from(table: Table, keep: KeepCard) -> int | None:
+    """The seat a kept card was stolen from, read from the log."""
+    chain = table.log
+    while chain is not None:
+        event = chain[0]
+        if isinstance(event, CardStolen) and event.card == keep.card:
+            return event.victim
+        chain = chain[1]
+    return None
