@@ -49,7 +49,7 @@ def test_every_other_seat_holding_a_power_card_is_asked_in_order_even_to_pass() 
     assert set(game.legal_actions()) == {gr.Protect(2, "P20"), gr.PassProtection(2)}
     game.apply(gr.PassProtection(2))
     assert game.state.tiles[PLAIN] is Land.DESERT  # no Protection: the Sun takes effect
-    assert game.decision == gr.ChooseAction(0, 2)
+    assert game.state.decision == gr.ChooseAction(0, 2)
 
 
 @pytest.mark.clause("13.9b")
