@@ -1,10 +1,10 @@
 """Soak run: many random games, every invariant of spec 16 checked after every step.
 
-    python scripts/soak.py                  # 10,000 games, both editions, 2-5 players
+    python scripts/soak.py                  # 10,000 games
     python scripts/soak.py --games 200      # the bounded sample CI runs
 
-Games cycle through every player count, both editions and every combination of the basic
-game's switches; each game's seed is its index, so any failure is reproduced by its line.
+Games cycle through every player count, every level, both editions and every value of every
+switch; each game's seed is its index, so any failure is reproduced by its line.
 Prints a summary, and every failure with its game and step. Exits 1 if anything failed.
 """
 
@@ -22,22 +22,57 @@ import gaia_rules as gr
 from gaia_rules.invariants import violations
 
 MAX_DECISIONS = 5_000
+SHOWN_FAILURES = 20
 
-CONFIGS = [
-    (
-        players,
-        gr.Rules.basic(
-            edition=edition, feeding=feeding, objectives=objectives, star_animals_on_sea=sea
-        ),
-    )
-    for players, edition, feeding, objectives, sea in itertools.product(
-        (2, 3, 4, 5), gr.Edition, gr.Feeding, gr.Objectives, (True, False)
-    )
-]
+
+def _configs() -> list[tuple[int, gr.Rules]]:
+    """Every player count, level, edition and switch value, in combinations that cycle so
+    that any 1,000 consecutive games meet each value many times."""
+    configs = []
+    for players, level, edition, feeding, objectives, sea, drop, (
+        lightnings,
+        on_city,
+    ) in itertools.product(
+        (2, 3, 4, 5),
+        gr.Level,
+        gr.Edition,
+        gr.Feeding,
+        gr.Objectives,
+        (True, False),
+        gr.FourNeedDrop,
+        ((5, True), (2, False)),
+    ):
+        if level < gr.Level.ADVANCED and drop is not gr.FourNeedDrop.KEEP_ONE:
+            continue
+        if level < gr.Level.DISASTERS and (lightnings, on_city) != (5, True):
+            continue
+        switches: dict[str, object] = {
+            "edition": edition,
+            "feeding": feeding,
+            "objectives": objectives,
+            "star_animals_on_sea": sea,
+        }
+        if level >= gr.Level.ADVANCED:
+            switches["four_need_drop"] = drop
+        if level >= gr.Level.DISASTERS:
+            switches.update(lightnings=lightnings, eruption_on_city=on_city)
+        configs.append((players, gr.Rules(level=level, **switches)))
+    random.Random(0).shuffle(configs)
+    return configs
+
+
+CONFIGS = _configs()
 
 
 def play(index: int) -> tuple[int, int, str, list[str]]:
     """Play game ``index``; returns (index, decisions, how it ended, failures)."""
+    try:
+        return _play(index)
+    except Exception as exc:  # a crash is a failure of this game, reported with the others
+        return index, 0, "crashed", [f"{type(exc).__name__}: {exc}"]
+
+
+def _play(index: int) -> tuple[int, int, str, list[str]]:
     players, rules = CONFIGS[index % len(CONFIGS)]
     game = gr.new_game(players=players, rules=rules, seed=index)
     rng = random.Random(index)
@@ -45,7 +80,8 @@ def play(index: int) -> tuple[int, int, str, list[str]]:
     decisions = 0
     while not game.is_over and decisions < MAX_DECISIONS:
         actions = game.legal_actions()
-        if len(actions) < 2:
+        always_asked = isinstance(game.decision, gr.ChooseProtection)  # spec 13.9c
+        if len(actions) < (1 if always_asked else 2):
             failures.append(f"step {decisions}: a decision with {len(actions)} option(s) shown")
             break
         game.apply(rng.choice(actions))
@@ -76,10 +112,11 @@ def main() -> int:
             lengths.append(decisions)
             if failures:
                 failed += 1
-                players, rules = CONFIGS[index % len(CONFIGS)]
-                print(f"game {index} ({players} players, {rules}):", file=sys.stderr)
-                for line in failures[:10]:
-                    print(f"    {line}", file=sys.stderr)
+                if failed <= SHOWN_FAILURES:
+                    players, rules = CONFIGS[index % len(CONFIGS)]
+                    print(f"game {index} ({players} players, {rules}):", file=sys.stderr)
+                    for line in failures[:10]:
+                        print(f"    {line}", file=sys.stderr)
     seconds = time.perf_counter() - started
     lengths.sort()
     print(
@@ -87,6 +124,7 @@ def main() -> int:
         f"({sum(lengths) / seconds:,.0f} decisions/s with {args.jobs} job(s))"
     )
     print(f"  endings: {dict(sorted(endings.items()))}")
+    print(f"  configurations: {len(CONFIGS)} (players x level x edition x switches)")
     print(
         f"  decisions per game: min {lengths[0]}, median {lengths[len(lengths) // 2]}, "
         f"max {lengths[-1]}"

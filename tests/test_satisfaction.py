@@ -265,3 +265,27 @@ def test_pawns_placed_count_cities_and_objectives() -> None:
     state = game.state
     assert state.supply == (1, 5, 5)
     assert game._table.pawns_placed(0) == 4
+
+
+@pytest.mark.clause("10.1", "13.7")
+def test_two_neighbouring_cities_falling_to_zero_in_one_change_are_both_discarded() -> None:
+    # Ur (C07, swamp: plain, forest, animals, sea) at (0, 1) meets only the plain (0, 0);
+    # Athens (C15, star: sea, forest, animals, mountain) at (1, 1) meets only the mountain
+    # (1, 0). An Earthquake swaps plain and mountain: each city now sees the land it does not
+    # need, both fall to 0 together and both are discarded.
+    game = (
+        PositionBuilder(players=2, rules=gr.Rules.powers())
+        .tile(0, 0, Land.PLAIN)
+        .tile(1, 0, Land.MOUNTAIN)
+        .tile(0, 1, Land.SWAMP)
+        .tile(1, 1, Land.DESERT)
+        .city(0, 1, "C07")
+        .city(1, 1, "C15")
+        .hand(0, "P13")
+        .turn(0, 1)
+        .to_game()
+    )
+    events = game.apply(gr.PlayEarthquake(0, "P13", Pos(0, 0), Pos(1, 0)))
+    assert gr.CityDiscarded("C07", Pos(0, 1)) in events
+    assert gr.CityDiscarded("C15", Pos(1, 1)) in events
+    assert game.state.cities == {}

@@ -59,6 +59,7 @@ def settle(table: Table, touched: Iterable[Pos], credited: int) -> None:
             discard_city(table, pos)
             del after[pos]
             _watch_around(table, pos, watch)
+        watch &= table.cities.keys()  # two neighbours may both have fallen to 0
     # (d) net comparison with the record, (e) decreases first, (f) then increases.
     raised: list[Pos] = []
     for pos in sorted(after):
