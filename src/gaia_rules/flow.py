@@ -149,7 +149,7 @@ def refusal(table: Table, decision: Decision | None, action: object) -> Refusal 
             f"{type(action).__name__} does not answer {type(decision).__name__} "
             f"(it takes {wanted})",
         )
-    if action.player != decision.player:
+    if isinstance(action.player, bool) or action.player != decision.player:
         return Refusal("5.4", f"seat {decision.player} is to move, not seat {action.player!r}")
     match action:
         case DrawDisplay() | DrawDeck():

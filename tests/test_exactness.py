@@ -1,0 +1,270 @@
+"""``legal_actions()`` is exact, and a refused action changes nothing (spec 1.7, 5.4).
+
+(a) Every listed action applies. (b) Actions near the legal ones (another seat's, a card
+not held or not in the box, a square one step off, an answer to another decision, another
+seat's own options) are refused with an :class:`~gaia_rules.IllegalActionError` naming a
+clause, and leave the state and the log as they were. (c) Over a large candidate set (every
+card on every square of the grown bounding box, every draw, feeding, discard, Objective
+choice and pawn placement), ``is_legal`` accepts exactly the listed actions.
+Checked at sampled states of seeded random games at every player count, and of random walks
+drawn by Hypothesis.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+import gaia_rules as gr
+from tests.strategies import (
+    ALL_BASIC_RULES,
+    Walk,
+    candidate_actions,
+    check_invariants,
+    mutated_actions,
+    walk_strategy,
+)
+
+GAMES = [
+    Walk(
+        players=2 + index % 4,
+        rules=ALL_BASIC_RULES[(index * 5 + index // 4) % len(ALL_BASIC_RULES)],
+        seed=7000 + index,
+        first_player=index % (2 + index % 4),
+        steps=10_000,
+        walk_seed=index,
+    )
+    for index in range(8)
+]
+"""Two seeded games at each player count, both editions, varied switches."""
+
+CLAUSE_ID = re.compile(r"[0-9]+\.[0-9]+[a-z]?")
+"""The form of a spec clause id (``"7.2"``, ``"9.1b"``)."""
+
+EVERY = 12
+"""Check every 12th state of a game (and its first and last)."""
+
+
+def _walk_id(walk: Walk) -> str:
+    return f"{walk.players}p-seed{walk.seed}-{walk.rules.edition.value}"
+
+
+def sampled_states(walk: Walk, every: int = EVERY) -> Iterator[gr.Game]:
+    """The game of ``walk`` at its start, at every ``every``-th action, and at its end."""
+    game = walk.new_game()
+    rng = random.Random(walk.walk_seed)
+    step = 0
+    while True:
+        if step % every == 0 or game.is_over:
+            yield game
+        if game.is_over or step >= walk.steps:
+            return
+        game.apply(rng.choice(game.legal_actions()))
+        step += 1
+
+
+# -- (a) every listed action applies -----------------------------------------------------------
+
+
+def check_listed_actions_apply(game: gr.Game) -> None:
+    legal = game.legal_actions()
+    assert len(legal) == len(set(legal)), f"duplicates in legal_actions(): {legal}"
+    if game.is_over:
+        assert legal == []
+        return
+    assert len(legal) >= 2, "5.4: a decision with one option reached the player"
+    before, logged = game.state, len(game.events)
+    for action in legal:
+        assert action.player == game.to_move
+        assert game.is_legal(action), f"{action!r} is listed but is_legal says no"
+        copy = game.copy()
+        events = copy.apply(action)
+        assert isinstance(events[0], gr.ActionTaken)
+        assert events[0] == gr.ActionTaken(action.player, action, by_engine=False)
+        check_invariants(copy)
+    assert game.state == before and len(game.events) == logged, "playing on a copy changed it"
+
+
+@pytest.mark.clause("1.7", "5.4")
+@pytest.mark.parametrize("walk", GAMES, ids=_walk_id)
+def test_every_listed_action_applies(walk: Walk) -> None:
+    for game in sampled_states(walk):
+        check_listed_actions_apply(game)
+
+
+# -- (b) mutated actions are refused and change nothing ----------------------------------------
+
+
+def assert_refused(game: gr.Game, action: object) -> str:
+    """``action`` is refused naming a clause, and the game is unchanged; returns the clause."""
+    before, logged = game.state, len(game.events)
+    assert not game.is_legal(action), f"{action!r} is accepted but not in legal_actions()"
+    with pytest.raises(gr.IllegalActionError) as refused:
+        game.apply(action)  # type: ignore[arg-type]
+    clause = refused.value.clause
+    assert isinstance(clause, str), f"{action!r}: clause {clause!r}"
+    assert CLAUSE_ID.fullmatch(clause), f"{action!r}: refused with clause {clause!r}"
+    assert game.state == before, f"1.7: refusing {action!r} changed the state"
+    assert len(game.events) == logged, f"1.7: refusing {action!r} logged events"
+    return clause
+
+
+def check_mutations_refused(game: gr.Game) -> Counter[str]:
+    legal = game.legal_actions()
+    clauses: Counter[str] = Counter()
+    for action in mutated_actions(game, legal):
+        if action not in legal:
+            clauses[assert_refused(game, action)] += 1
+    return clauses
+
+
+@pytest.mark.clause("1.7", "5.4")
+@pytest.mark.parametrize("walk", GAMES, ids=_walk_id)
+def test_mutated_actions_are_refused_and_change_nothing(walk: Walk) -> None:
+    clauses: Counter[str] = Counter()
+    for game in sampled_states(walk):
+        clauses += check_mutations_refused(game)
+    assert clauses["5.4"] > 0  # another seat's action, or an answer to another decision
+
+
+@pytest.mark.clause("1.7", "5.4")
+def test_every_seat_is_refused_once_the_game_is_over() -> None:
+    game = GAMES[0].play()
+    assert game.is_over
+    assert game.legal_actions() == []
+    for action in [*candidate_actions(game, seats=[0])][::97]:
+        assert_refused(game, action)
+
+
+@pytest.mark.clause("1.7")
+@pytest.mark.parametrize("edition", list(gr.Edition), ids=lambda e: e.value)
+def test_taking_a_card_that_is_not_face_up_is_refused(edition: gr.Edition) -> None:
+    """Every card of the box that is not in a display, Objectives included, is refused."""
+    game = gr.new_game(players=3, rules=gr.Rules.basic(edition=edition), seed=1)
+    shown = {card for display in game.state.displays.values() for card in display}
+    for card, _ in game.rules.cards.cards:
+        if card not in shown:
+            assert_refused(game, gr.DrawDisplay(0, card))
+
+
+WRONG_TYPES: tuple[object, ...] = (None, "x", "", 5, -1, 1.5, (0, 0), [0], "nature", b"N01")
+"""Field values of the wrong type (or meaning) that a careless or hostile client may send."""
+
+
+@pytest.mark.clause("1.7")
+@pytest.mark.parametrize("walk", GAMES[:4], ids=_walk_id)
+def test_an_action_with_a_field_of_the_wrong_type_is_refused(walk: Walk) -> None:
+    """Each field of each listed action, replaced by a value of the wrong type, is refused."""
+    for game in sampled_states(walk, every=EVERY * 3):
+        legal = game.legal_actions()
+        for action in {type(a): a for a in legal}.values():
+            for field in attrs.fields(type(action)):
+                for value in WRONG_TYPES:
+                    change: dict[str, Any] = {field.name: value}
+                    wrong = attrs.evolve(action, **change)
+                    if wrong not in legal:
+                        assert_refused(game, wrong)
+
+
+# -- (c) is_legal accepts exactly the listed actions -------------------------------------------
+
+
+def check_exactness(game: gr.Game) -> None:
+    legal = game.legal_actions()
+    seats = [] if game.to_move is None else [game.to_move, (game.to_move + 1) % game.players]
+    candidates = set(candidate_actions(game, seats=seats))
+    missing = set(legal) - candidates
+    assert not missing, f"the candidate set misses listed actions: {missing}"
+    accepted = {action for action in candidates if game.is_legal(action)}
+    assert accepted == set(legal), (
+        f"accepted but not listed: {sorted(map(repr, accepted - set(legal)))[:10]}; "
+        f"listed but refused: {sorted(map(repr, set(legal) - accepted))[:10]}"
+    )
+
+
+@pytest.mark.clause("1.7", "5.4")
+@pytest.mark.parametrize("walk", GAMES, ids=_walk_id)
+def test_is_legal_accepts_exactly_the_listed_actions(walk: Walk) -> None:
+    for game in sampled_states(walk, every=EVERY * 2):
+        check_exactness(game)
+
+
+def _decision_key(game: gr.Game) -> str:
+    decision = game.decision
+    name = type(decision).__name__
+    if isinstance(decision, gr.ChooseObjective):
+        name += f"/{game.rules.objectives.value}"
+    return name
+
+
+DECISION_KINDS = {
+    "ChooseAction",
+    "ChooseFeeding",
+    "ChooseLimitDiscard",
+    "ChooseObjective/mandatory",
+    "ChooseObjective/optional",
+    "ChoosePawnCities",
+}
+
+
+def states_at_every_kind_of_decision(
+    per_kind: int = 2, games: int = 400
+) -> dict[str, list[gr.Game]]:
+    """Copies of states where each kind of decision reaches a player, from play-first walks."""
+    found: dict[str, list[gr.Game]] = {kind: [] for kind in DECISION_KINDS}
+    for index in range(games):
+        players = 2 + index % 4
+        walk = Walk(
+            players=players,
+            rules=ALL_BASIC_RULES[index % len(ALL_BASIC_RULES)],
+            seed=90_000 + index,
+            first_player=index % players,
+            steps=10_000,
+            walk_seed=index,
+            prefer_plays=0.9,
+        )
+        seen: set[str] = set()
+
+        def keep(game: gr.Game, seen: set[str] = seen) -> None:
+            key = _decision_key(game)
+            if key in found and key not in seen and len(found[key]) < per_kind:
+                seen.add(key)  # one state per kind and game
+                found[key].append(game.copy())
+
+        walk.play(after_each=keep)
+        if all(len(states) >= per_kind for states in found.values()):
+            break
+    return found
+
+
+@pytest.mark.clause("1.7", "5.4", "6.5", "8.4", "10.5", "11.3")
+def test_legal_actions_are_exact_at_every_kind_of_decision() -> None:
+    found = states_at_every_kind_of_decision()
+    assert {kind for kind, states in found.items() if states} == DECISION_KINDS, {
+        kind: len(states) for kind, states in found.items()
+    }
+    for states in found.values():
+        for game in states:
+            check_listed_actions_apply(game)
+            check_mutations_refused(game)
+            check_exactness(game)
+
+
+# -- all three, at the end of random walks -----------------------------------------------------
+
+
+@pytest.mark.clause("1.7", "5.4")
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(walk=walk_strategy(max_steps=300))
+def test_legal_actions_are_exact_after_a_random_walk(walk: Walk) -> None:
+    game = walk.play()
+    check_listed_actions_apply(game)
+    check_mutations_refused(game)
+    check_exactness(game)
