@@ -179,3 +179,21 @@ def test_the_powers_setup() -> None:
         assert len(state.objectives) == 6
         revealed_power_objectives += sum(o in ("O08", "O09") for o in state.objectives)
     assert revealed_power_objectives > 0
+
+
+@pytest.mark.clause("13.9d")
+def test_no_window_opens_after_a_protection_and_it_may_shield_a_third_player() -> None:
+    # Seat 0's Sun would lower nobody's city but seat 2's land; seat 1, who holds a
+    # Protection, may cancel it all the same. Seat 2 holds a Protection too, but no one is
+    # asked whether to answer seat 1's Protection: a Protection cannot be answered.
+    game = sun_table({0: ("P01",), 1: ("P20",), 2: ("P21",)})
+    game.apply(gr.PlaySun(0, "P01", PLAIN))
+    events = game.apply(gr.Protect(1, "P20"))
+    assert not any(
+        isinstance(e, gr.ActionTaken)
+        and isinstance(e.action, gr.PassProtection | gr.Protect)
+        and e.player == 2
+        for e in events
+    )
+    assert not isinstance(game.decision, gr.ChooseProtection)
+    assert game.state.hands[2] == ("P21",)
