@@ -151,6 +151,8 @@ def refusal(table: Table, decision: Decision | None, action: object) -> Refusal 
         )
     if isinstance(action.player, bool) or action.player != decision.player:
         return Refusal("5.4", f"seat {decision.player} is to move, not seat {action.player!r}")
+    if isinstance(action, _POWER_PLAYS):
+        return powers.refuse_power(table, action)
     match action:
         case DrawDisplay() | DrawDeck():
             return drawing.refuse_draw(table, action)
@@ -175,21 +177,13 @@ def refusal(table: Table, decision: Decision | None, action: object) -> Refusal 
             ):
                 return Refusal("10.5", f"{action.city} is not a raised city that takes a pawn")
             return None
-        case (
-            PlaySun()
-            | PlayRain()
-            | PlayEarthquake()
-            | PlayTornado()
-            | PlayLightning()
-            | (PlayEruption())
-        ):
-            return powers.refuse_power(table, action)
         case Protect():
             return powers.refuse_protect(table, action)
         case PassProtection():
             return None
         case NameBack():
-            if action not in powers.back_options(table, decision):  # type: ignore[arg-type]
+            assert isinstance(decision, ChooseBack)
+            if action not in powers.back_options(table, decision):
                 return Refusal("13.8a", "name a back of a card in that player's hand")
             return None
         case KeepCard():
@@ -210,14 +204,7 @@ def take(table: Table, decision: Decision, action: Action, *, by_engine: bool = 
             assert isinstance(decision, ChooseAction)
             _after_action(table, decision)
             _turn_action(table, action)
-        case (
-            PlaySun()
-            | PlayRain()
-            | PlayEarthquake()
-            | PlayTornado()
-            | PlayLightning()
-            | (PlayEruption())
-        ):
+        case _ if isinstance(action, _POWER_PLAYS):
             assert isinstance(decision, ChooseAction)
             _after_action(table, decision)
             powers.play_power(table, action)

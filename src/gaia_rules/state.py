@@ -16,7 +16,7 @@ from gaia_rules.rules import Rules
 from gaia_rules.table import Table
 from gaia_rules.vocabulary import CardKind, Land, Pos
 
-__all__ = ["CityState", "GameState", "snapshot"]
+__all__ = ["CityState", "GameState", "cities_of", "snapshot"]
 
 
 @attrs.frozen
@@ -65,6 +65,14 @@ class GameState:
     result: Result | None
 
 
+def cities_of(table: Table) -> dict[Pos, CityState]:
+    """Every city in the world, in square order: public in every view (spec 1.5)."""
+    return {
+        pos: CityState(card, table.pawns[pos], table.satisfaction[pos])
+        for pos, card in sorted(table.cities.items())
+    }
+
+
 def snapshot(table: Table) -> GameState:
     """Freeze a table into a :class:`GameState`."""
     decision = table.decision
@@ -78,10 +86,7 @@ def snapshot(table: Table) -> GameState:
         decision=decision,
         tiles=dict(sorted(table.tiles.items())),
         animals=dict(sorted(table.tokens.items())),
-        cities={
-            pos: CityState(card, table.pawns[pos], table.satisfaction[pos])
-            for pos, card in sorted(table.cities.items())
-        },
+        cities=cities_of(table),
         tile_supply=dict(table.tile_supply),
         bank=table.bank,
         decks=dict(table.decks),

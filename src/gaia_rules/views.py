@@ -22,7 +22,7 @@ from gaia_rules.events import (
     StolenCardsSeen,
 )
 from gaia_rules.rules import Rules
-from gaia_rules.state import CityState
+from gaia_rules.state import CityState, cities_of
 from gaia_rules.table import Table
 from gaia_rules.vocabulary import CardKind, Land, Pos
 
@@ -81,10 +81,7 @@ def view_of(table: Table, seat: int) -> View:
         discards=dict(table.discards),
         tiles=dict(sorted(table.tiles.items())),
         animals=dict(sorted(table.tokens.items())),
-        cities={
-            pos: CityState(card, table.pawns[pos], table.satisfaction[pos])
-            for pos, card in sorted(table.cities.items())
-        },
+        cities=cities_of(table),
         tile_supply=dict(table.tile_supply),
         bank=table.bank,
         tableaux=tuple(table.tableaux),
