@@ -60,13 +60,13 @@ def cited_clauses() -> dict[str, list[str]]:
                 values = node.value.elts if isinstance(node.value, ast.List) else [node.value]
                 for value in values:
                     module_ids += _clause_ids(value) or []
-        for node in ast.walk(tree):
-            if isinstance(node, ast.FunctionDef | ast.ClassDef):
-                ids = [i for d in node.decorator_list for i in (_clause_ids(d) or [])]
-                if isinstance(node, ast.FunctionDef) and node.name.startswith("test"):
+        for item in ast.walk(tree):
+            if isinstance(item, ast.FunctionDef | ast.ClassDef):
+                ids = [i for d in item.decorator_list for i in (_clause_ids(d) or [])]
+                if isinstance(item, ast.FunctionDef) and item.name.startswith("test"):
                     ids += module_ids
                 for clause in ids:
-                    cited[clause].append(f"{path.name}::{node.name}")
+                    cited[clause].append(f"{path.name}::{item.name}")
     return dict(cited)
 
 

@@ -105,7 +105,7 @@ def test_a_seventh_card_means_discarding_any_one_of_the_seven() -> None:
     assert gr.CardDiscarded(0, "C09") in events
     assert game.state.hands[0] == hand
     assert game.state.discards[LIFE][-1] == "C09"
-    assert game.decision == gr.ChooseAction(0, 2)
+    assert game.state.decision == gr.ChooseAction(0, 2)
 
 
 @pytest.mark.clause("6.5")

@@ -61,7 +61,7 @@ def test_objectives_are_checked_after_a_nature_play_not_after_a_draw() -> None:
     game.apply(gr.PlayNature(0, "N34", NEXT))
     assert game.decision == gr.ChooseObjective(0)
     game.apply(gr.DeclineObjectives(0))
-    assert game.decision == gr.ChooseAction(0, 2)
+    assert game.state.decision == gr.ChooseAction(0, 2)
     game.apply(gr.DrawDeck(0, gr.CardKind.LIFE))  # a draw: no check
     assert not isinstance(game.decision, gr.ChooseObjective)
 
@@ -83,7 +83,7 @@ def test_mandatory_when_two_objectives_need_the_same_cards_the_player_chooses() 
     game.apply(gr.FulfillObjective(0, "O04"))
     assert game.state.objective_pawns == {"O04": 0}
     assert game.state.tableaux[0] == ("N01", "N02")
-    assert game.decision == gr.ChooseAction(0, 2)
+    assert game.state.decision == gr.ChooseAction(0, 2)
 
 
 @pytest.mark.clause("8.4")
