@@ -11,6 +11,7 @@ Everything a front end, a bot or a server needs is reachable from here::
     print(game.result)
 """
 
+from gaia_rules._version import __version__
 from gaia_rules.actions import (
     Action,
     DeclineObjectives,
@@ -93,7 +94,9 @@ from gaia_rules.events import (
 )
 from gaia_rules.game import Game, new_game
 from gaia_rules.manifest import Edition, Manifest
+from gaia_rules.record import GameRecord
 from gaia_rules.rules import Feeding, FourNeedDrop, Level, Objectives, Rules
+from gaia_rules.serialization import JsonError, from_json, to_json
 from gaia_rules.state import CityState, GameState
 from gaia_rules.views import View
 from gaia_rules.vocabulary import (
@@ -109,8 +112,6 @@ from gaia_rules.vocabulary import (
     Site,
     Star,
 )
-
-__version__ = "0.1.0.dev0"
 
 __all__ = [
     "ANIMALS",
@@ -157,8 +158,10 @@ __all__ = [
     "GaiaRulesError",
     "Game",
     "GameEnded",
+    "GameRecord",
     "GameState",
     "IllegalActionError",
+    "JsonError",
     "KeepCard",
     "Land",
     "Level",
@@ -205,5 +208,8 @@ __all__ = [
     "TokensReturned",
     "TurnBegan",
     "View",
+    "__version__",
+    "from_json",
     "new_game",
+    "to_json",
 ]

@@ -12,6 +12,7 @@ import attrs
 
 from gaia_rules.cards import CardId
 from gaia_rules.vocabulary import CardKind, Pos
+from gaia_rules.wire import Wire
 
 __all__ = [
     "Action",
@@ -39,8 +40,8 @@ __all__ = [
 ]
 
 
-class _Notated:
-    """Gives every action its notation as ``str(action)``."""
+class _Notated(Wire):
+    """Gives every action its notation as ``str(action)``, and its JSON (API.md)."""
 
     __slots__ = ()
 

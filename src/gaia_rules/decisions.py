@@ -14,6 +14,7 @@ import attrs
 from gaia_rules.actions import PowerPlay
 from gaia_rules.cards import CardId
 from gaia_rules.vocabulary import Pos
+from gaia_rules.wire import Wire
 
 __all__ = [
     "BeginTurn",
@@ -32,7 +33,7 @@ __all__ = [
 
 
 @attrs.frozen
-class ChooseAction:
+class ChooseAction(Wire):
     """The turn's next action, a draw or a play: ``number`` is 1 or 2 (spec 5.2)."""
 
     player: int
@@ -40,7 +41,7 @@ class ChooseAction:
 
 
 @attrs.frozen
-class ChooseFeeding:
+class ChooseFeeding(Wire):
     """Which city to feed next, and from which neighbour (spec 11.3).
 
     ``cities`` are the cities still to be fed this turn, fixed when the feeding began.
@@ -51,21 +52,21 @@ class ChooseFeeding:
 
 
 @attrs.frozen
-class ChooseLimitDiscard:
+class ChooseLimitDiscard(Wire):
     """Which card to discard after gaining one over the hand or Power limit (spec 6.5)."""
 
     player: int
 
 
 @attrs.frozen
-class ChooseObjective:
+class ChooseObjective(Wire):
     """Which Objective to fulfil (spec 8.4); with optional Objectives, whether to."""
 
     player: int
 
 
 @attrs.frozen
-class ChoosePawnCities:
+class ChoosePawnCities(Wire):
     """Where a player's last pawns go among the cities he raised (spec 10.5)."""
 
     player: int
@@ -73,7 +74,7 @@ class ChoosePawnCities:
 
 
 @attrs.frozen
-class ChooseProtection:
+class ChooseProtection(Wire):
     """Whether to play Protection against the Power card ``against`` just played by
     ``power_player`` (spec 13.9b). ``later`` are the seats to be asked after this one.
 
@@ -88,7 +89,7 @@ class ChooseProtection:
 
 
 @attrs.frozen
-class ChooseBack:
+class ChooseBack(Wire):
     """Which back of ``victim``'s hand the Tornado takes a card from (spec 13.8a)."""
 
     player: int
@@ -97,7 +98,7 @@ class ChooseBack:
 
 
 @attrs.frozen
-class ChooseKeptCard:
+class ChooseKeptCard(Wire):
     """Which stolen card to keep (spec 13.8c). The stolen cards are in the table's
     ``stolen`` place, seen by the thief only; a decision never carries a hidden card."""
 

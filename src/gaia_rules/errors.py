@@ -52,4 +52,11 @@ class PositionError(GaiaRulesError, ValueError):
 
 
 class RecordError(GaiaRulesError, ValueError):
-    """A game record that is malformed or does not replay; says where."""
+    """A game record that is malformed or does not replay; says where.
+
+    ``index`` is the index of the first action that diverged, when one did.
+    """
+
+    def __init__(self, message: str, index: int | None = None) -> None:
+        super().__init__(message)
+        self.index = index

@@ -15,6 +15,7 @@ import attrs
 from gaia_rules.actions import Action
 from gaia_rules.cards import CardId
 from gaia_rules.vocabulary import CardKind, Land, Pos
+from gaia_rules.wire import Wire
 
 __all__ = [
     "ActionTaken",
@@ -60,7 +61,7 @@ class EndReason(enum.Enum):
 
 
 @attrs.frozen
-class Result:
+class Result(Wire):
     """How a game ended: the winner, why, the pawns each seat had placed, and who ended it."""
 
     winner: int
@@ -70,14 +71,14 @@ class Result:
 
 
 @attrs.frozen
-class TurnBegan:
+class TurnBegan(Wire):
     """A player's turn begins (spec 5.1)."""
 
     player: int
 
 
 @attrs.frozen
-class ActionTaken:
+class ActionTaken(Wire):
     """A decision was taken; ``by_engine`` when it had one option only (spec 5.4).
 
     ``action`` is ``None`` for the seats that may not know it (which card a thief keeps).
@@ -89,7 +90,7 @@ class ActionTaken:
 
 
 @attrs.frozen
-class CardDrawn:
+class CardDrawn(Wire):
     """A card went into a hand (spec 6.1). ``card`` is ``None`` for seats that may not see it."""
 
     player: int
@@ -99,7 +100,7 @@ class CardDrawn:
 
 
 @attrs.frozen
-class DisplayRefilled:
+class DisplayRefilled(Wire):
     """A display slot was refilled from the top of its deck (spec 6.2)."""
 
     kind: CardKind
@@ -107,7 +108,7 @@ class DisplayRefilled:
 
 
 @attrs.frozen
-class CardDiscarded:
+class CardDiscarded(Wire):
     """A card went from a hand to its discard pile without effect (spec 6.5)."""
 
     player: int
@@ -115,7 +116,7 @@ class CardDiscarded:
 
 
 @attrs.frozen
-class NatureCardPlayed:
+class NatureCardPlayed(Wire):
     """A Nature card went in front of its player (spec 7.3)."""
 
     player: int
@@ -123,7 +124,7 @@ class NatureCardPlayed:
 
 
 @attrs.frozen
-class TilePlaced:
+class TilePlaced(Wire):
     """A tile from the tile supply went on a square (spec 7.2)."""
 
     pos: Pos
@@ -131,7 +132,7 @@ class TilePlaced:
 
 
 @attrs.frozen
-class AnimalsPlaced:
+class AnimalsPlaced(Wire):
     """Tokens went from the bank onto a tile (spec 9.1c); the Animal card was discarded."""
 
     player: int
@@ -141,7 +142,7 @@ class AnimalsPlaced:
 
 
 @attrs.frozen
-class TokensReturned:
+class TokensReturned(Wire):
     """Tokens went from a tile back to the bank (a feeding, spec 11.3)."""
 
     pos: Pos
@@ -149,7 +150,7 @@ class TokensReturned:
 
 
 @attrs.frozen
-class CityPlaced:
+class CityPlaced(Wire):
     """A City card went onto a free tile (spec 9.2)."""
 
     player: int
@@ -158,7 +159,7 @@ class CityPlaced:
 
 
 @attrs.frozen
-class SatisfactionChanged:
+class SatisfactionChanged(Wire):
     """A city's satisfaction changed when a change was settled (spec 10.1)."""
 
     pos: Pos
@@ -167,7 +168,7 @@ class SatisfactionChanged:
 
 
 @attrs.frozen
-class CityDiscarded:
+class CityDiscarded(Wire):
     """A city fell to 0 needs and was discarded; its tile is uncovered (spec 10.3)."""
 
     card: CardId
@@ -175,7 +176,7 @@ class CityDiscarded:
 
 
 @attrs.frozen
-class PawnPlaced:
+class PawnPlaced(Wire):
     """A pawn went from its player's supply onto a city (spec 10.4)."""
 
     player: int
@@ -183,7 +184,7 @@ class PawnPlaced:
 
 
 @attrs.frozen
-class CityTaken:
+class CityTaken(Wire):
     """A player raised a rival's city and took it: the rival's pawns returned (spec 12.1)."""
 
     player: int
@@ -192,7 +193,7 @@ class CityTaken:
 
 
 @attrs.frozen
-class PawnReturned:
+class PawnReturned(Wire):
     """A pawn went from a city back to its player's supply (spec 10.3)."""
 
     player: int
@@ -200,7 +201,7 @@ class PawnReturned:
 
 
 @attrs.frozen
-class ObjectiveFulfilled:
+class ObjectiveFulfilled(Wire):
     """A player fulfilled an Objective: ``cards`` left his tableau, a pawn went on it (8.2)."""
 
     player: int
@@ -209,7 +210,7 @@ class ObjectiveFulfilled:
 
 
 @attrs.frozen
-class PowerPlayed:
+class PowerPlayed(Wire):
     """A Power card went in front of its player (spec 13.2)."""
 
     player: int
@@ -217,7 +218,7 @@ class PowerPlayed:
 
 
 @attrs.frozen
-class PowerCancelled:
+class PowerCancelled(Wire):
     """``player`` played Protection ``card``: the effect of ``cancelled`` will not happen
     (spec 13.9)."""
 
@@ -227,7 +228,7 @@ class PowerCancelled:
 
 
 @attrs.frozen
-class TileReplaced:
+class TileReplaced(Wire):
     """A tile was replaced; the old one went back to the tile supply (spec 13.6)."""
 
     pos: Pos
@@ -236,7 +237,7 @@ class TileReplaced:
 
 
 @attrs.frozen
-class TilesSwapped:
+class TilesSwapped(Wire):
     """Two tiles swapped squares with everything on them (spec 13.7)."""
 
     first: Pos
@@ -244,7 +245,7 @@ class TilesSwapped:
 
 
 @attrs.frozen
-class CardStolen:
+class CardStolen(Wire):
     """The Tornado took a card of back ``kind`` from ``victim`` and set it aside face down
     (spec 13.8b). ``card`` is ``None`` for every seat but the victim's: the thief sees the
     stolen cards together once the last is taken (:class:`StolenCardsSeen`)."""
@@ -256,7 +257,7 @@ class CardStolen:
 
 
 @attrs.frozen
-class StolenCardsSeen:
+class StolenCardsSeen(Wire):
     """The thief looks at the cards his Tornado took (spec 13.8c); ``cards`` is ``None`` for
     the other seats."""
 
@@ -265,7 +266,7 @@ class StolenCardsSeen:
 
 
 @attrs.frozen
-class CardKept:
+class CardKept(Wire):
     """The thief kept a stolen card (spec 13.8c); ``card`` is ``None`` for the seats that may
     not see it (all but the thief and the player it was taken from)."""
 
@@ -275,7 +276,7 @@ class CardKept:
 
 
 @attrs.frozen
-class GameEnded:
+class GameEnded(Wire):
     """The game is over (spec 15)."""
 
     result: Result

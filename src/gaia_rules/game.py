@@ -11,10 +11,12 @@ import secrets
 from collections.abc import Iterator
 
 from gaia_rules import flow
+from gaia_rules._version import __version__
 from gaia_rules.actions import Action
 from gaia_rules.decisions import Decision
 from gaia_rules.errors import IllegalActionError, RulesError
 from gaia_rules.events import Event, Result
+from gaia_rules.record import GameRecord
 from gaia_rules.rules import Level, Rules
 from gaia_rules.setup import deal
 from gaia_rules.state import GameState, snapshot
@@ -170,6 +172,20 @@ class Game:
     def state(self) -> GameState:
         """The full state: every hand and deck order. For servers and tests, never a seat."""
         return snapshot(self._table)
+
+    def record(self) -> GameRecord:
+        """The record of this game so far: replaying it gives this game back."""
+        table = self._table
+        return GameRecord(
+            rules=table.rules,
+            players=table.players,
+            seed=table.seed,
+            first_player=table.first_player,
+            actions=self.actions,
+            manifest=table.cards,
+            library=__version__,
+            result=table.result,
+        )
 
     # -- one seat's share (spec 1.5) --------------------------------------------------------
 

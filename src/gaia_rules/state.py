@@ -15,12 +15,13 @@ from gaia_rules.events import Result
 from gaia_rules.rules import Rules
 from gaia_rules.table import Table
 from gaia_rules.vocabulary import CardKind, Land, Pos
+from gaia_rules.wire import Wire
 
 __all__ = ["CityState", "GameState", "cities_of", "snapshot"]
 
 
 @attrs.frozen
-class CityState:
+class CityState(Wire):
     """A city in the world: its card, the pawns on it (one seat per pawn) and its satisfaction."""
 
     card: CardId
@@ -29,7 +30,7 @@ class CityState:
 
 
 @attrs.frozen(hash=False)
-class GameState:
+class GameState(Wire):
     """Everything about a game at one moment (see the module docstring)."""
 
     rules: Rules

@@ -25,12 +25,13 @@ from gaia_rules.rules import Rules
 from gaia_rules.state import CityState, cities_of
 from gaia_rules.table import Table
 from gaia_rules.vocabulary import CardKind, Land, Pos
+from gaia_rules.wire import Wire
 
 __all__ = ["View", "redact", "view_of"]
 
 
 @attrs.frozen(hash=False)
-class View:
+class View(Wire):
     """One seat's view of a game (spec 1.5)."""
 
     seat: int

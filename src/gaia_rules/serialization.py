@@ -1,0 +1,221 @@
+"""JSON for everything that crosses the API, through one cattrs converter (API.md).
+
+:func:`to_data` and :func:`from_data` turn library values into JSON-ready data and back;
+:func:`to_json` and :func:`from_json` do the same with text. The wire format:
+
+- a square is the text ``"x,y"``, as in the notation, also as a dict key;
+- an enum is its value (``"plain"``, ``"nature"``, ``"animals"``, ``"star"``);
+- an action, an event and a decision carry a ``"type"`` key naming their class;
+- ``Rules`` and ``Manifest`` have the forms of their own ``to_dict`` methods;
+- documents (records, views, states, positions) carry ``"format"``: :data:`WIRE_FORMAT`.
+
+Untrusted input never crashes the engine: anything wrong raises :class:`JsonError`, which
+names each faulty field by its path (``$.actions[3].pos``). Numbers, texts and booleans are
+strict: ``"5"`` is not a seat, ``1.5`` is not a number of tokens, ``1`` is not ``True``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import typing
+from typing import Any, TypeVar
+
+import cattrs
+from cattrs.strategies import configure_tagged_union
+
+from gaia_rules.actions import Action
+from gaia_rules.decisions import Decision
+from gaia_rules.errors import GaiaRulesError, ManifestError, RulesError
+from gaia_rules.events import Event
+from gaia_rules.manifest import Manifest
+from gaia_rules.rules import Rules
+from gaia_rules.vocabulary import ANIMALS, STAR, Land, Need, Pos, Site
+
+__all__ = ["WIRE_FORMAT", "JsonError", "converter", "from_data", "from_json", "to_data", "to_json"]
+
+WIRE_FORMAT = 1
+"""The version of the wire format; documents carry it, and a reader refuses another."""
+
+T = TypeVar("T")
+
+
+class JsonError(GaiaRulesError, ValueError):
+    """JSON that is not a value of the expected kind; ``problems`` says where and what."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("bad JSON: " + "; ".join(self.problems))
+
+
+_SQUARE = re.compile(r"(0|-?[1-9][0-9]*),(0|-?[1-9][0-9]*)")
+
+
+def _pos(value: Any, _: Any) -> Pos:
+    if not isinstance(value, str) or not (match := _SQUARE.fullmatch(value)):
+        raise ValueError(f"expected a square as 'x,y', got {value!r}")
+    return Pos(int(match.group(1)), int(match.group(2)))
+
+
+def _strict(kind: type, name: str) -> Any:
+    def structure(value: Any, _: Any) -> Any:
+        if type(value) is not kind:  # bool is an int in Python, not on the wire
+            raise TypeError(f"expected {name}, got {value!r}")
+        return value
+
+    return structure
+
+
+def _need(value: Any, _: Any) -> Need:
+    if value == ANIMALS.value:
+        return ANIMALS
+    return Land(value)
+
+
+def _site(value: Any, _: Any) -> Site:
+    if value == STAR.value:
+        return STAR
+    return Land(value)
+
+
+def _rules(value: Any, _: Any) -> Rules:
+    return Rules.from_dict(value)
+
+
+def _manifest(value: Any, _: Any) -> Manifest:
+    return Manifest.from_dict(value)
+
+
+def _make_converter() -> cattrs.Converter:
+    made = cattrs.Converter(forbid_extra_keys=True)
+    made.register_unstructure_hook(Pos, str)
+    made.register_structure_hook(Pos, _pos)
+    made.register_structure_hook(int, _strict(int, "a whole number"))
+    made.register_structure_hook(str, _strict(str, "a text"))
+    made.register_structure_hook(bool, _strict(bool, "true or false"))
+    made.register_unstructure_hook(Rules, Rules.to_dict)
+    made.register_structure_hook(Rules, _rules)
+    made.register_unstructure_hook(Manifest, Manifest.to_dict)
+    made.register_structure_hook(Manifest, _manifest)
+    made.register_structure_hook(Need, _need)
+    made.register_structure_hook(Site, _site)
+    for union in (Action, Decision, Event):
+        configure_tagged_union(union, made, tag_name="type")
+        optional = union | None
+        made.register_structure_hook(optional, _optional_structure(made, union))
+        made.register_unstructure_hook(optional, _optional_unstructure(made, union))
+    return made
+
+
+def _optional_structure(made: cattrs.Converter, union: Any) -> Any:
+    def structure(value: Any, _: Any) -> Any:
+        return None if value is None else made.structure(value, union)
+
+    return structure
+
+
+def _optional_unstructure(made: cattrs.Converter, union: Any) -> Any:
+    def unstructure(value: Any) -> Any:
+        return None if value is None else made.unstructure(value, union)
+
+    return unstructure
+
+
+_UNIONS = (Action, Decision, Event)
+
+
+def union_of(cls: type) -> Any:
+    """The union ``cls`` belongs to (``Action``, ``Decision``, ``Event``), or ``cls``."""
+    for union in _UNIONS:
+        if cls in typing.get_args(union):
+            return union
+    return cls
+
+
+def _as(value: Any) -> Any:
+    """The type to unstructure ``value`` as: its union, so that it carries its tag."""
+    for union in _UNIONS:
+        if isinstance(value, typing.get_args(union)):
+            return union
+    return type(value)
+
+
+converter = _make_converter()
+"""The one converter every JSON of the library goes through."""
+
+_DOCUMENTS: list[type] = []
+"""The classes whose JSON carries ``"format"`` (filled in by the modules that define them)."""
+
+
+def register_document(cls: type) -> None:
+    """Mark ``cls`` as a document: its JSON carries the wire format's version."""
+    _DOCUMENTS.append(cls)
+
+
+def to_data(value: Any) -> Any:
+    """``value`` as JSON-ready data (dicts, lists, texts, numbers, booleans, ``None``)."""
+    data = converter.unstructure(value, _as(value))
+    if isinstance(value, tuple(_DOCUMENTS)):
+        data = {"format": WIRE_FORMAT, **data}
+    return data
+
+
+@typing.overload
+def from_data(data: Any, kind: type[T]) -> T: ...
+@typing.overload
+def from_data(data: Any, kind: Any) -> Any: ...
+def from_data(data: Any, kind: Any) -> Any:
+    """The value of type ``kind`` that ``data`` describes; :class:`JsonError` if it is not one.
+
+    ``kind`` may be a class or one of the unions ``Action``, ``Event``, ``Decision``.
+    """
+    if kind in _UNIONS:
+        names = sorted(cls.__name__ for cls in typing.get_args(kind))
+        if not isinstance(data, dict) or data.get("type") not in names:
+            tag = data.get("type") if isinstance(data, dict) else data
+            raise JsonError([f"$.type: expected one of {names}, got {tag!r}"])
+    if isinstance(kind, type) and issubclass(kind, tuple(_DOCUMENTS)):
+        if not isinstance(data, dict):
+            raise JsonError(["$: expected a JSON object"])
+        if data.get("format") != WIRE_FORMAT:
+            raise JsonError([f"$.format: expected {WIRE_FORMAT}, got {data.get('format')!r}"])
+        data = {k: v for k, v in data.items() if k != "format"}
+    try:
+        return converter.structure(data, kind)
+    except (RulesError, ManifestError) as exc:
+        raise JsonError([f"$.rules: {exc}"]) from None
+    except cattrs.BaseValidationError as exc:
+        raise JsonError(cattrs.transform_error(exc)) from None
+    except (RecursionError, MemoryError):
+        raise JsonError(["$: nested too deeply"]) from None
+    except Exception as exc:  # the boundary of untrusted input: nothing else escapes
+        raise JsonError([f"$: {type(exc).__name__}: {exc}"]) from None
+
+
+def to_json(value: Any) -> str:
+    """``value`` as JSON text."""
+    return json.dumps(to_data(value), ensure_ascii=False, separators=(",", ":"))
+
+
+@typing.overload
+def from_json(text: str | bytes, kind: type[T]) -> T: ...
+@typing.overload
+def from_json(text: str | bytes, kind: Any) -> Any: ...
+def from_json(text: str | bytes, kind: Any) -> Any:
+    """The value of type ``kind`` that the JSON ``text`` describes (see :func:`from_data`)."""
+    try:
+        data = json.loads(text)
+    except (ValueError, TypeError, RecursionError) as exc:
+        raise JsonError([f"$: not JSON: {exc}"]) from None
+    return from_data(data, kind)
+
+
+def _register_documents() -> None:
+    from gaia_rules.state import GameState  # noqa: PLC0415
+    from gaia_rules.views import View  # noqa: PLC0415
+
+    register_document(GameState)
+    register_document(View)
+
+
+_register_documents()
