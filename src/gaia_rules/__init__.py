@@ -94,6 +94,7 @@ from gaia_rules.events import (
 )
 from gaia_rules.game import Game, new_game
 from gaia_rules.manifest import Edition, Manifest
+from gaia_rules.position import Position, PositionBuilder
 from gaia_rules.record import GameRecord
 from gaia_rules.rules import Feeding, FourNeedDrop, Level, Objectives, Rules
 from gaia_rules.serialization import JsonError, from_json, to_json
@@ -188,6 +189,8 @@ __all__ = [
     "PlaySun",
     "PlayTornado",
     "Pos",
+    "Position",
+    "PositionBuilder",
     "PositionError",
     "Power",
     "PowerCancelled",

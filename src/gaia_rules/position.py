@@ -47,16 +47,18 @@ from gaia_rules.life import city_may_stand_on
 from gaia_rules.manifest import TILE_COUNTS
 from gaia_rules.rules import Rules
 from gaia_rules.satisfaction import pawn_counts
+from gaia_rules.serialization import JsonError, register_document
 from gaia_rules.setup import DISPLAY_SIZES, TOKENS, check_players, pawns_per_player, power_deck
 from gaia_rules.table import Table
 from gaia_rules.vocabulary import LANDS, CardKind, Land, Pos
+from gaia_rules.wire import Wire
 from gaia_rules.world import ORIGIN, needs_met, neighbours
 
 __all__ = ["Position", "PositionBuilder"]
 
 
 @attrs.frozen(hash=False)
-class Position:
+class Position(Wire):
     """A complete table, frozen (see the module docstring).
 
     ``cities`` maps a square to its City card and the seats of the pawns on it; ``decks``
@@ -81,6 +83,15 @@ class Position:
     turn_action: int = 0
     first_player: int = 0
     seed: int = 0
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Position:
+        """Read a position; malformed JSON raises :class:`PositionError` saying where. (The
+        position is validated when it becomes a game.)"""
+        try:
+            return super().from_json(text)
+        except JsonError as exc:
+            raise PositionError(list(exc.problems)) from None
 
     def to_game(self) -> Game:
         """Validate the position and start a game there."""
@@ -117,6 +128,9 @@ class Position:
             first_player=state.first_player,
             seed=state.seed,
         )
+
+
+register_document(Position)
 
 
 class PositionBuilder:
