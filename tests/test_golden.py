@@ -1,0 +1,71 @@
+"""Golden records and playthroughs: committed seeded games that must replay identically.
+
+After a deliberate change of behaviour, rewrite them with ``python -m tests.golden`` and let
+the diff of the golden files show what changed.
+"""
+
+from __future__ import annotations
+
+import difflib
+
+import pytest
+
+import gaia_rules as gr
+from tests.golden import GOLDEN, PLAYTHROUGHS, RECORDS, playthrough, record_json
+
+HINT = "behaviour changed; if deliberately, run: python -m tests.golden"
+
+
+def _diff(expected: str, actual: str, name: str) -> str:
+    lines = difflib.unified_diff(
+        expected.splitlines(), actual.splitlines(), f"committed {name}", f"now {name}", lineterm=""
+    )
+    return "\n".join(list(lines)[:80])
+
+
+@pytest.mark.clause("1.6", "16.8")
+@pytest.mark.parametrize("name", sorted(RECORDS))
+def test_a_committed_record_replays_to_its_committed_final_state(name: str) -> None:
+    text = (GOLDEN / "records" / f"{name}.json").read_text(encoding="utf-8")
+    record = gr.GameRecord.from_json(text)
+    game = record.replay()
+    assert game.is_over and game.result == record.result
+    expected = (GOLDEN / "records" / f"{name}.state.json").read_text(encoding="utf-8")
+    assert game.state.to_json() + "\n" == expected, HINT
+
+
+@pytest.mark.clause("1.6")
+@pytest.mark.parametrize("name", sorted(RECORDS))
+def test_the_seeded_game_still_writes_the_committed_record(name: str) -> None:
+    players, rules, seed = RECORDS[name]
+    record, _ = record_json(players, rules, seed)
+    expected = (GOLDEN / "records" / f"{name}.json").read_text(encoding="utf-8")
+    # the library version may move on; everything else must not
+    assert gr.GameRecord.from_json(record).actions == gr.GameRecord.from_json(expected).actions, (
+        HINT
+    )
+
+
+@pytest.mark.clause("1.5", "1.6", "5.4")
+@pytest.mark.parametrize("name", sorted(PLAYTHROUGHS))
+def test_a_playthrough_prints_exactly_as_committed(name: str) -> None:
+    players, rules, seed = PLAYTHROUGHS[name]
+    actual = playthrough(players, rules, seed)
+    expected = (GOLDEN / "playthroughs" / f"{name}.txt").read_text(encoding="utf-8")
+    assert actual == expected, f"{HINT}\n{_diff(expected, actual, name)}"
+
+
+@pytest.mark.clause("1.7")
+def test_a_record_that_diverges_names_the_first_bad_action() -> None:
+    text = (GOLDEN / "records" / "powers-3p.json").read_text(encoding="utf-8")
+    record = gr.GameRecord.from_json(text)
+    broken = gr.GameRecord.from_data(
+        {
+            **record.to_data(),
+            "actions": [a.to_data() for a in record.actions[:7]]
+            + [a.to_data() for a in record.actions[8:]],
+        }
+    )
+    with pytest.raises(gr.RecordError) as diverged:
+        broken.replay()
+    assert diverged.value.index is not None and diverged.value.index >= 7
