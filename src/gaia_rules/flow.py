@@ -83,6 +83,7 @@ def advance(table: Table) -> None:
         elif len(choices) == 1 and not isinstance(step, ALWAYS_ASKED):
             take(table, step, choices[0], by_engine=True)
         else:
+            table.options = choices  # kept for legal_actions(): the same list, not recomputed
             return
 
 
@@ -195,6 +196,7 @@ def refusal(table: Table, decision: Decision | None, action: object) -> Refusal 
 
 def take(table: Table, decision: Decision, action: Action, *, by_engine: bool = False) -> None:
     """Carry out a legal ``action`` for the pending ``decision`` (the top step)."""
+    table.options = None
     table.steps.pop()
     table.emit(ActionTaken(action.player, action, by_engine))
     if not by_engine:

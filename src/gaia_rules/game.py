@@ -97,8 +97,13 @@ class Game:
         call (its cost grows with the world and the hand), so keep it rather than asking
         twice.
         """
-        decision = self._table.decision
-        return [] if decision is None else flow.options(self._table, decision)
+        table = self._table
+        decision = table.decision
+        if decision is None:
+            return []
+        if table.options is None:
+            table.options = flow.options(table, decision)
+        return list(table.options)
 
     def is_legal(self, action: object) -> bool:
         """Whether ``action`` would be accepted by :meth:`apply` now."""

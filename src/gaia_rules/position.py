@@ -487,5 +487,6 @@ def _table(p: Position) -> Table:
         table.steps = [ChooseAction(p.active, p.turn_action)]
     table.log, table.log_length, table.actions, table.result = None, 0, None, None
     table.random_draws = 0
+    table.options = None
     table.stolen = ()
     return table

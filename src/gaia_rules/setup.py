@@ -128,5 +128,6 @@ def deal(rules: Rules, players: int, seed: int, first_player: int) -> Table:
     table.steps = [BeginTurn(first_player)]
     table.log, table.log_length, table.actions, table.result = None, 0, None, None
     table.random_draws = 0
+    table.options = None
     table.stolen = ()
     return table

@@ -18,6 +18,7 @@ from gaia_rules.manifest import Manifest
 from gaia_rules.vocabulary import CardKind, Land, Pos
 
 if TYPE_CHECKING:
+    from gaia_rules.actions import Action
     from gaia_rules.decisions import Decision, Step
     from gaia_rules.events import Event, Result
     from gaia_rules.rules import Rules
@@ -57,6 +58,7 @@ class Table:
         "log_length",
         "objective_pawns",
         "objectives",
+        "options",
         "out_of_game",
         "pawns",
         "players",
@@ -111,6 +113,9 @@ class Table:
     # the flow (spec 5): the pending steps, top last
     active: int
     steps: list[Step]
+    options: list[Action] | None
+    """The legal actions of the pending decision, as the flow found them when it stopped
+    there; ``None`` until asked. Never changed in place: copies share it."""
     log: Chain
     log_length: int
     actions: Chain
@@ -147,6 +152,7 @@ class Table:
         new.total_pawns = self.total_pawns
         new.active = self.active
         new.steps = self.steps.copy()
+        new.options = self.options
         new.log = self.log
         new.log_length = self.log_length
         new.actions = self.actions
