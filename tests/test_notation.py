@@ -378,3 +378,29 @@ def test_a_parsed_card_id_is_a_card_id(text: str) -> None:
         return
     for card in card_ids(action):
         assert CARD_ID.fullmatch(card), f"{text!r} parsed as {action!r}"
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [gr.Rules.advanced(), gr.Rules.powers(), gr.Rules.disasters()],
+    ids=["advanced", "powers", "disasters"],
+)
+def test_every_action_of_every_level_round_trips(rules: gr.Rules) -> None:
+    seen: set[type] = set()
+    for seed in range(12):
+        game = gr.new_game(players=2 + seed % 4, rules=rules, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            actions = game.legal_actions()
+            for action in actions:
+                check_round_trip(action)
+                seen.add(type(action))
+            game.apply(rng.choice(actions))
+    if rules.with_powers:
+        assert {
+            gr.PlaySun,
+            gr.PlayRain,
+            gr.PlayEarthquake,
+            gr.PlayTornado,
+            gr.PassProtection,
+        } <= seen
