@@ -38,6 +38,13 @@ def _demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def _schema(args: argparse.Namespace) -> int:
+    from gaia_rules.schema import render  # noqa: PLC0415 (only this command needs it)
+
+    sys.stdout.write(render())
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="gaia-rules", description="The rules engine for the card-and-tile game Gaïa."
@@ -54,6 +61,13 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--level", choices=[level.name.lower() for level in Level], default="basic")
     demo.add_argument("--edition", choices=[e.value for e in Edition], default="third")
     demo.set_defaults(run=_demo)
+    schema = commands.add_parser(
+        "schema",
+        help="print the JSON Schema of the wire format",
+        description="Print the JSON Schema of the wire format (actions, events, decisions, "
+        "views, states, positions, records, rules, manifests).",
+    )
+    schema.set_defaults(run=_schema)
     return parser
 
 

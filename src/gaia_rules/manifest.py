@@ -160,7 +160,7 @@ class Manifest:
         unknown = sorted(str(k) for k in data if k not in _TOP_KEYS)
         if unknown:
             problems.append(f"unknown key(s) {unknown}; expected {sorted(_TOP_KEYS)}")
-        if data.get("format") != MANIFEST_FORMAT:
+        if type(data.get("format")) is not int or data.get("format") != MANIFEST_FORMAT:
             problems.append(f"format: expected {MANIFEST_FORMAT}, got {data.get('format')!r}")
         try:
             edition = Edition(data.get("edition"))

@@ -265,7 +265,7 @@ class Rules:
         """Rules from JSON-ready data; raises :class:`RulesError` saying which field is wrong."""
         if not isinstance(data, dict):
             raise RulesError("rules: expected a JSON object")
-        if data.get("format") != RULES_FORMAT:
+        if type(data.get("format")) is not int or data.get("format") != RULES_FORMAT:
             raise RulesError(f"rules.format: expected {RULES_FORMAT}, got {data.get('format')!r}")
         names = {f.name for f in attrs.fields(Rules)}
         unknown = sorted(set(data) - names - {"format"})

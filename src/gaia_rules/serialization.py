@@ -147,6 +147,11 @@ _DOCUMENTS: list[type] = []
 """The classes whose JSON carries ``"format"`` (filled in by the modules that define them)."""
 
 
+def _is_format(value: Any, expected: int) -> bool:
+    """A format version is that whole number, and ``true`` is not ``1``."""
+    return type(value) is int and value == expected
+
+
 def register_document(cls: type) -> None:
     """Mark ``cls`` as a document: its JSON carries the wire format's version."""
     _DOCUMENTS.append(cls)
@@ -177,7 +182,7 @@ def from_data(data: Any, kind: Any) -> Any:
     if isinstance(kind, type) and issubclass(kind, tuple(_DOCUMENTS)):
         if not isinstance(data, dict):
             raise JsonError(["$: expected a JSON object"])
-        if data.get("format") != WIRE_FORMAT:
+        if not _is_format(data.get("format"), WIRE_FORMAT):
             raise JsonError([f"$.format: expected {WIRE_FORMAT}, got {data.get('format')!r}"])
         data = {k: v for k, v in data.items() if k != "format"}
     try:
