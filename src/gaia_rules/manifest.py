@@ -216,7 +216,8 @@ def _builtin(edition: Edition) -> Manifest:
 # -- parsing ------------------------------------------------------------------------------
 
 
-def _need(value: Any) -> Need | None:
+def parse_need(value: Any) -> Need | None:
+    """The need a wire value names (a land's value, or ``"animals"``), or ``None``."""
     if value == ANIMALS.value:
         return ANIMALS
     try:
@@ -225,7 +226,8 @@ def _need(value: Any) -> Need | None:
         return None
 
 
-def _site(value: Any) -> Site | None:
+def parse_site(value: Any) -> Site | None:
+    """The site a wire value names (a land's value, or ``"star"``), or ``None``."""
     if value == STAR.value:
         return STAR
     try:
@@ -257,18 +259,18 @@ def _parse_card(raw: Any, where: str, problems: list[str]) -> tuple[CardId, Face
         except ValueError:
             problems.append(f"{where}.nature: not a land: {raw['nature']!r}")
     elif "city" in raw:
-        name, site, needs = raw.get("city"), _site(raw.get("site")), raw.get("needs")
+        name, site, needs = raw.get("city"), parse_site(raw.get("site")), raw.get("needs")
         if not isinstance(name, str) or not name:
             problems.append(f"{where}.city: expected the city's name")
         elif site is None:
             problems.append(f"{where}.site: expected a land or 'star', got {raw.get('site')!r}")
-        elif not isinstance(needs, list) or not all(_need(n) is not None for n in needs):
+        elif not isinstance(needs, list) or not all(parse_need(n) is not None for n in needs):
             problems.append(f"{where}.needs: expected a list of lands or 'animals'")
         else:
-            parsed = tuple(n for n in (_need(v) for v in needs) if n is not None)
+            parsed = tuple(n for n in (parse_need(v) for v in needs) if n is not None)
             face = CityCard(name, site, parsed)
     elif "animals" in raw:
-        site = _site(raw["animals"])
+        site = parse_site(raw["animals"])
         if site is None:
             problems.append(f"{where}.animals: expected a land or 'star', got {raw['animals']!r}")
         else:

@@ -28,9 +28,9 @@ from gaia_rules.actions import Action
 from gaia_rules.decisions import Decision
 from gaia_rules.errors import GaiaRulesError, ManifestError, RulesError
 from gaia_rules.events import Event
-from gaia_rules.manifest import Manifest
+from gaia_rules.manifest import Manifest, parse_need, parse_site
 from gaia_rules.rules import Rules
-from gaia_rules.vocabulary import ANIMALS, STAR, Land, Need, Pos, Site
+from gaia_rules.vocabulary import Need, Pos, Site
 
 __all__ = ["WIRE_FORMAT", "JsonError", "converter", "from_data", "from_json", "to_data", "to_json"]
 
@@ -67,15 +67,17 @@ def _strict(kind: type, name: str) -> Any:
 
 
 def _need(value: Any, _: Any) -> Need:
-    if value == ANIMALS.value:
-        return ANIMALS
-    return Land(value)
+    need = parse_need(value)
+    if need is None:
+        raise ValueError(f"expected a land or 'animals', got {value!r}")
+    return need
 
 
 def _site(value: Any, _: Any) -> Site:
-    if value == STAR.value:
-        return STAR
-    return Land(value)
+    site = parse_site(value)
+    if site is None:
+        raise ValueError(f"expected a land or 'star', got {value!r}")
+    return site
 
 
 def _rules(value: Any, _: Any) -> Rules:
