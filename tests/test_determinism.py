@@ -1,10 +1,12 @@
 """Determinism, replay, termination and the outcome of random games (spec 1.6, 5.4, 15, 16.8).
 
-The same players, rules, seed and actions give the same events and state, in this process
-and under another hash seed; the actions a game records replay it; different seeds deal
-differently; every game ends within a bound, with a result that agrees with the state;
-``copy()`` is independent; a decision with one option never reaches a player, and every
-action logged ``by_engine`` is one no player sent.
+At every level: the same players, rules, seed and actions give the same events and state
+(the cards a Tornado takes at random included), in this process and under another hash
+seed; the actions a game records replay it; different seeds deal differently; every game
+ends within a bound, with a result that agrees with the state; ``copy()`` is independent; a
+decision with one option never reaches a player, except the Protection decision, which is
+asked even when its one option is to pass; and every action logged ``by_engine`` is one no
+player sent, never an answer to a Protection window.
 """
 
 from __future__ import annotations
@@ -21,7 +23,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 import gaia_rules as gr
-from tests.strategies import ALL_BASIC_RULES, Walk, random_playout, walk_strategy
+from tests.strategies import (
+    Walk,
+    check_shown_options,
+    random_playout,
+    rules_id,
+    spread,
+    walk_strategy,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -30,22 +39,34 @@ MAX_DECISIONS = 5_000
 
 GAMES = [
     Walk(
-        players=2 + index % 4,
-        rules=ALL_BASIC_RULES[(index * 3) % len(ALL_BASIC_RULES)],
+        players=players,
+        rules=rules,
         seed=31_337 + index,
-        first_player=(index // 4) % (2 + index % 4),
+        first_player=(index // 4) % players,
         steps=MAX_DECISIONS,
         walk_seed=index,
         prefer_plays=(0.0, 0.9)[(index // 2) % 2],
     )
-    for index in range(24)
+    for index, (players, rules) in ((i, spread(3 * i)) for i in range(24))
 ]
-"""24 seeded games: six at each player count, both editions, uniform and play-first walks."""
+"""24 seeded games: every level at every player count (the first 8 already meet every level),
+both editions, uniform and play-first walks."""
 
 
 def _walk_id(walk: Walk) -> str:
     plays = "plays" if walk.prefer_plays else "uniform"
-    return f"{walk.players}p-seed{walk.seed}-first{walk.first_player}-{plays}"
+    return (
+        f"{walk.players}p-seed{walk.seed}-first{walk.first_player}-{plays}-{rules_id(walk.rules)}"
+    )
+
+
+@pytest.mark.clause("1.2", "16.8")
+def test_the_games_meet_every_level_at_every_player_count() -> None:
+    pairs = {(walk.players, walk.rules.level) for walk in GAMES}
+    assert pairs == {(players, level) for players in range(2, 6) for level in gr.Level}
+    for games in (GAMES[:8], GAMES[:6], GAMES[8:12]):
+        assert {walk.rules.level for walk in games} >= {gr.Level.BASIC, gr.Level.DISASTERS}
+    assert {walk.rules.level for walk in GAMES[:8]} == set(gr.Level)
 
 
 def play(walk: Walk) -> tuple[gr.Game, list[gr.Action], list[tuple[gr.Event, ...]]]:
@@ -76,7 +97,7 @@ def replay(walk: Walk, actions: tuple[gr.Action, ...] | list[gr.Action]) -> gr.G
 # -- 1.6: same inputs, same game -----------------------------------------------------------
 
 
-@pytest.mark.clause("1.6", "16.8")
+@pytest.mark.clause("1.6", "16.8", "13.8b")
 @pytest.mark.parametrize("walk", GAMES[:8], ids=_walk_id)
 def test_the_same_setup_and_actions_give_the_same_events_and_state(walk: Walk) -> None:
     game, sent, batches = play(walk)
@@ -89,7 +110,7 @@ def test_the_same_setup_and_actions_give_the_same_events_and_state(walk: Walk) -
     assert again.result == game.result
 
 
-@pytest.mark.clause("1.6", "16.8", "5.4")
+@pytest.mark.clause("1.6", "16.8", "5.4", "13.8b")
 @pytest.mark.parametrize("walk", GAMES[:8], ids=_walk_id)
 def test_a_game_replays_from_the_actions_it_records(walk: Walk) -> None:
     game, sent, _ = play(walk)
@@ -101,7 +122,7 @@ def test_a_game_replays_from_the_actions_it_records(walk: Walk) -> None:
         assert copy.actions == game.actions
 
 
-@pytest.mark.clause("1.6", "16.8")
+@pytest.mark.clause("1.6", "16.8", "13.8b")
 @pytest.mark.parametrize("walk", GAMES[8:12], ids=_walk_id)
 def test_a_game_replays_from_any_point(walk: Walk) -> None:
     game, sent, _ = play(walk)
@@ -113,11 +134,14 @@ def test_a_game_replays_from_any_point(walk: Walk) -> None:
         assert prefix.state == game.state and prefix.events == game.events
 
 
-@pytest.mark.clause("1.6")
+@pytest.mark.clause("1.6", "4.2", "13.1")
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 @pytest.mark.parametrize("edition", list(gr.Edition), ids=lambda e: e.value)
-def test_different_seeds_deal_differently(players: int, edition: gr.Edition) -> None:
-    rules = gr.Rules.basic(edition=edition)
+@pytest.mark.parametrize("level", list(gr.Level), ids=lambda v: v.name.lower())
+def test_different_seeds_deal_differently(
+    players: int, edition: gr.Edition, level: gr.Level
+) -> None:
+    rules = gr.Rules(level=level, edition=edition)
     deals = set()
     for seed in range(20):
         state = gr.new_game(players=players, rules=rules, seed=seed).state
@@ -144,7 +168,7 @@ print(_digest(GAMES[:6]))
 """
 
 
-@pytest.mark.clause("1.6", "16.8")
+@pytest.mark.clause("1.6", "16.8", "13.8b")
 def test_games_do_not_depend_on_the_hash_seed() -> None:
     """The same games under other ``PYTHONHASHSEED`` values (set and enum iteration orders)."""
     here = _digest(GAMES[:6])
@@ -194,7 +218,7 @@ def check_result(game: gr.Game) -> None:
         assert not state.decks[kind] and not state.displays[kind], "15.2: the kind is not exhausted"
 
 
-@pytest.mark.clause("15.1", "15.2", "15.3", "15.4", "15.5", "16.8", "16.9")
+@pytest.mark.clause("15.1", "15.2", "15.3", "15.4", "15.5", "16.8", "16.9", "12.6", "13.1")
 @pytest.mark.parametrize("walk", GAMES, ids=_walk_id)
 def test_every_game_ends_with_a_result_that_agrees_with_the_state(walk: Walk) -> None:
     game, sent, _ = play(walk)
@@ -202,7 +226,7 @@ def test_every_game_ends_with_a_result_that_agrees_with_the_state(walk: Walk) ->
     check_result(game)
 
 
-@pytest.mark.clause("15.5", "16.8", "16.9")
+@pytest.mark.clause("15.5", "16.8", "16.9", "12.6", "13.1")
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(walk=walk_strategy(max_steps=0, prefer_plays=(0.0, 0.5, 0.9)))
 def test_every_random_game_ends_within_the_bound(walk: Walk) -> None:
@@ -249,18 +273,41 @@ def test_a_copy_is_independent(walk: Walk) -> None:
 # -- 5.4: one-option decisions are the engine's ------------------------------------------------
 
 
-@pytest.mark.clause("5.4")
+@pytest.mark.clause("5.4", "13.9c", "13.10")
 @pytest.mark.parametrize("walk", GAMES, ids=_walk_id)
 def test_a_decision_with_one_option_never_reaches_a_player(walk: Walk) -> None:
+    """Only the Protection decision reaches a seat with one option, and then it is to pass."""
     game = walk.new_game()
     rng = random.Random(walk.walk_seed)
     while not game.is_over:
         legal = game.legal_actions()
-        assert len(legal) >= 2, f"5.4: {game.decision} reached seat {game.to_move}: {legal}"
+        check_shown_options(game, legal)
         game.apply(rng.choice(legal))
 
 
-@pytest.mark.clause("5.4")
+@pytest.mark.clause("13.9c", "13.10", "5.4")
+def test_a_seat_that_can_only_pass_is_asked_all_the_same() -> None:
+    """The walks above at the powers and disasters levels do ask seats holding Power cards
+    but no Protection, which can only pass (13.9c)."""
+    asked = 0
+    for walk in GAMES:
+        if walk.rules.level < gr.Level.POWERS:
+            continue
+        game = walk.new_game()
+        rng = random.Random(walk.walk_seed)
+        while not game.is_over:
+            legal, decision = game.legal_actions(), game.decision
+            if isinstance(decision, gr.ChooseProtection):
+                asked += legal == [gr.PassProtection(decision.player)]
+            if walk.prefer_plays and rng.random() < walk.prefer_plays:
+                legal = [
+                    a for a in legal if not isinstance(a, gr.DrawDeck | gr.DrawDisplay)
+                ] or legal
+            game.apply(rng.choice(legal))
+    assert asked > 0
+
+
+@pytest.mark.clause("5.4", "13.9c", "13.10")
 @pytest.mark.parametrize("walk", GAMES, ids=_walk_id)
 def test_actions_taken_by_the_engine_are_the_ones_no_player_sent(walk: Walk) -> None:
     fresh = walk.new_game()
@@ -281,3 +328,5 @@ def test_actions_taken_by_the_engine_are_the_ones_no_player_sent(walk: Walk) -> 
     assert sum(e.by_engine for e in logged) == engine_took
     for event in logged:  # the omniscient log names every action, and who took it
         assert event.action is not None and event.player == event.action.player, event
+        if event.by_engine:  # 13.9c: the engine never answers a Protection window
+            assert not isinstance(event.action, gr.Protect | gr.PassProtection), event

@@ -1,13 +1,16 @@
 """``legal_actions()`` is exact, and a refused action changes nothing (spec 1.7, 5.4).
 
-(a) Every listed action applies. (b) Actions near the legal ones (another seat's, a card
-not held or not in the box, a square one step off, an answer to another decision, another
-seat's own options) are refused with an :class:`~gaia_rules.IllegalActionError` naming a
-clause, and leave the state and the log as they were. (c) Over a large candidate set (every
-card on every square of the grown bounding box, every draw, feeding, discard, Objective
-choice and pawn placement), ``is_legal`` accepts exactly the listed actions.
-Checked at sampled states of seeded random games at every player count, and of random walks
-drawn by Hypothesis.
+(a) Every listed action applies, and the Power actions listed are those the spec allows,
+found independently. (b) Actions near the legal ones (another seat's, a card not held, not
+in the box or of another Power, a square one step off, an Earthquake's squares reversed, a
+back named for another seat, an answer to another decision, another seat's own options)
+are refused with an :class:`~gaia_rules.IllegalActionError` naming a clause, and
+leave the state and the log as they were. (c) Over a large candidate set (every card that a
+play could take on every square of the grown bounding box, every Earthquake of neighbours in
+both orders, every Tornado, Protection, pass, back and kept card, every draw, feeding,
+discard, Objective choice and pawn placement), ``is_legal`` accepts exactly the listed
+actions. Checked at sampled states of seeded random games at every level and player count,
+at every kind of decision, and of random walks drawn by Hypothesis.
 """
 
 from __future__ import annotations
@@ -24,26 +27,36 @@ from hypothesis import HealthCheck, given, settings
 
 import gaia_rules as gr
 from tests.strategies import (
-    ALL_BASIC_RULES,
+    ALL_RULES,
     Walk,
     candidate_actions,
     check_invariants,
+    check_power_options,
+    check_shown_options,
     mutated_actions,
+    rules_id,
+    spread,
     walk_strategy,
 )
 
 GAMES = [
     Walk(
-        players=2 + index % 4,
-        rules=ALL_BASIC_RULES[(index * 5 + index // 4) % len(ALL_BASIC_RULES)],
+        players=players,
+        rules=rules,
         seed=7000 + index,
-        first_player=index % (2 + index % 4),
+        first_player=index % players,
         steps=10_000,
         walk_seed=index,
     )
-    for index in range(8)
+    for index, (players, rules) in ((i, spread(i * 5)) for i in range(16))
 ]
-"""Two seeded games at each player count, both editions, varied switches."""
+"""One seeded game at each level and player count, both editions, varied switches."""
+
+ONE_PER_LEVEL = [
+    next(walk for walk in GAMES if walk.rules.level is level and walk.players == 2 + number)
+    for number, level in enumerate(gr.Level)
+]
+"""A game at each level, at 2, 3, 4 and 5 players in turn."""
 
 CLAUSE_ID = re.compile(r"[0-9]+\.[0-9]+[a-z]?")
 """The form of a spec clause id (``"7.2"``, ``"9.1b"``)."""
@@ -53,7 +66,7 @@ EVERY = 12
 
 
 def _walk_id(walk: Walk) -> str:
-    return f"{walk.players}p-seed{walk.seed}-{walk.rules.edition.value}"
+    return f"{walk.players}p-seed{walk.seed}-{rules_id(walk.rules)}"
 
 
 def sampled_states(walk: Walk, every: int = EVERY) -> Iterator[gr.Game]:
@@ -79,7 +92,8 @@ def check_listed_actions_apply(game: gr.Game) -> None:
     if game.is_over:
         assert legal == []
         return
-    assert len(legal) >= 2, "5.4: a decision with one option reached the player"
+    check_shown_options(game, legal)
+    check_power_options(game, legal)
     before, logged = game.state, len(game.events)
     for action in legal:
         assert action.player == game.to_move
@@ -92,7 +106,7 @@ def check_listed_actions_apply(game: gr.Game) -> None:
     assert game.state == before and len(game.events) == logged, "playing on a copy changed it"
 
 
-@pytest.mark.clause("1.7", "5.4")
+@pytest.mark.clause("1.7", "5.4", "13.2", "13.8a", "13.8c", "13.9a", "13.9b", "13.9c")
 @pytest.mark.parametrize("walk", GAMES, ids=_walk_id)
 def test_every_listed_action_applies(walk: Walk) -> None:
     for game in sampled_states(walk):
@@ -125,7 +139,9 @@ def check_mutations_refused(game: gr.Game) -> Counter[str]:
     return clauses
 
 
-@pytest.mark.clause("1.7", "5.4")
+@pytest.mark.clause(
+    "1.7", "5.4", "13.2", "13.8a", "13.8c", "13.9a", "13.9b", "13.9c", "13.7", "13.8"
+)
 @pytest.mark.parametrize("walk", GAMES, ids=_walk_id)
 def test_mutated_actions_are_refused_and_change_nothing(walk: Walk) -> None:
     clauses: Counter[str] = Counter()
@@ -134,20 +150,22 @@ def test_mutated_actions_are_refused_and_change_nothing(walk: Walk) -> None:
     assert clauses["5.4"] > 0  # another seat's action, or an answer to another decision
 
 
-@pytest.mark.clause("1.7", "5.4")
-def test_every_seat_is_refused_once_the_game_is_over() -> None:
-    game = GAMES[0].play()
+@pytest.mark.clause("1.7", "5.4", "15.1")
+@pytest.mark.parametrize("walk", ONE_PER_LEVEL, ids=_walk_id)
+def test_every_seat_is_refused_once_the_game_is_over(walk: Walk) -> None:
+    game = walk.play()
     assert game.is_over
     assert game.legal_actions() == []
     for action in [*candidate_actions(game, seats=[0])][::97]:
         assert_refused(game, action)
 
 
-@pytest.mark.clause("1.7")
-@pytest.mark.parametrize("edition", list(gr.Edition), ids=lambda e: e.value)
-def test_taking_a_card_that_is_not_face_up_is_refused(edition: gr.Edition) -> None:
-    """Every card of the box that is not in a display, Objectives included, is refused."""
-    game = gr.new_game(players=3, rules=gr.Rules.basic(edition=edition), seed=1)
+@pytest.mark.clause("1.7", "13.1", "14.1")
+@pytest.mark.parametrize("rules", ALL_RULES[::3], ids=rules_id)
+def test_taking_a_card_that_is_not_face_up_is_refused(rules: gr.Rules) -> None:
+    """Every card of the box that is not in a display, Objectives and the Power cards out of
+    the game included, is refused."""
+    game = gr.new_game(players=3, rules=rules, seed=1)
     shown = {card for display in game.state.displays.values() for card in display}
     for card, _ in game.rules.cards.cards:
         if card not in shown:
@@ -159,7 +177,7 @@ WRONG_TYPES: tuple[object, ...] = (None, "x", "", 5, -1, 1.5, (0, 0), [0], "natu
 
 
 @pytest.mark.clause("1.7")
-@pytest.mark.parametrize("walk", GAMES[:4], ids=_walk_id)
+@pytest.mark.parametrize("walk", ONE_PER_LEVEL, ids=_walk_id)
 def test_an_action_with_a_field_of_the_wrong_type_is_refused(walk: Walk) -> None:
     """Each field of each listed action, replaced by a value of the wrong type, is refused."""
     for game in sampled_states(walk, every=EVERY * 3):
@@ -189,28 +207,43 @@ def check_exactness(game: gr.Game) -> None:
     )
 
 
-@pytest.mark.clause("1.7", "5.4")
+@pytest.mark.clause(
+    "1.7", "5.4", "13.2", "13.8a", "13.8c", "13.9a", "13.9b", "13.9c", "13.7", "14.3a"
+)
 @pytest.mark.parametrize("walk", GAMES, ids=_walk_id)
 def test_is_legal_accepts_exactly_the_listed_actions(walk: Walk) -> None:
-    for game in sampled_states(walk, every=EVERY * 2):
+    for game in sampled_states(walk, every=EVERY * 3):
         check_exactness(game)
 
 
 def _decision_key(game: gr.Game) -> str:
     decision = game.decision
     name = type(decision).__name__
-    if isinstance(decision, gr.ChooseObjective):
-        name += f"/{game.rules.objectives.value}"
+    match decision:
+        case gr.ChooseObjective():
+            name += f"/{game.rules.objectives.value}"
+        case gr.ChooseAction() if game.rules.level >= gr.Level.POWERS:
+            name += "/powers"
+        case gr.ChooseProtection():
+            name += "/pass-only" if len(game.legal_actions()) == 1 else "/protect-or-pass"
+        case gr.ChoosePawnCities():
+            name += "/basic" if game.rules.level is gr.Level.BASIC else "/advanced"
     return name
 
 
 DECISION_KINDS = {
     "ChooseAction",
+    "ChooseAction/powers",
     "ChooseFeeding",
     "ChooseLimitDiscard",
     "ChooseObjective/mandatory",
     "ChooseObjective/optional",
-    "ChoosePawnCities",
+    "ChoosePawnCities/basic",
+    "ChoosePawnCities/advanced",
+    "ChooseProtection/pass-only",
+    "ChooseProtection/protect-or-pass",
+    "ChooseBack",
+    "ChooseKeptCard",
 }
 
 
@@ -220,10 +253,10 @@ def states_at_every_kind_of_decision(
     """Copies of states where each kind of decision reaches a player, from play-first walks."""
     found: dict[str, list[gr.Game]] = {kind: [] for kind in DECISION_KINDS}
     for index in range(games):
-        players = 2 + index % 4
+        players, rules = spread(index)
         walk = Walk(
             players=players,
-            rules=ALL_BASIC_RULES[index % len(ALL_BASIC_RULES)],
+            rules=rules,
             seed=90_000 + index,
             first_player=index % players,
             steps=10_000,
@@ -244,7 +277,23 @@ def states_at_every_kind_of_decision(
     return found
 
 
-@pytest.mark.clause("1.7", "5.4", "6.5", "8.4", "10.5", "11.3")
+@pytest.mark.clause(
+    "1.7",
+    "5.4",
+    "13.2",
+    "13.8a",
+    "13.8c",
+    "13.9a",
+    "13.9b",
+    "13.9c",
+    "6.5",
+    "8.4",
+    "10.5",
+    "11.3",
+    "12.5",
+    "13.8",
+    "13.10",
+)
 def test_legal_actions_are_exact_at_every_kind_of_decision() -> None:
     found = states_at_every_kind_of_decision()
     assert {kind for kind, states in found.items() if states} == DECISION_KINDS, {
@@ -260,7 +309,7 @@ def test_legal_actions_are_exact_at_every_kind_of_decision() -> None:
 # -- all three, at the end of random walks -----------------------------------------------------
 
 
-@pytest.mark.clause("1.7", "5.4")
+@pytest.mark.clause("1.7", "5.4", "13.2", "13.8a", "13.8c", "13.9a", "13.9b", "13.9c")
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(walk=walk_strategy(max_steps=300))
 def test_legal_actions_are_exact_after_a_random_walk(walk: Walk) -> None:
