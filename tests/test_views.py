@@ -35,7 +35,10 @@ def check_view(game: gr.Game, seat: int) -> None:
     assert view.seat == seat
     # its own hand in full, the others as backs only
     assert view.hand == state.hands[seat]
-    assert view.hand_backs == tuple(tuple(kind_of(c) for c in hand) for hand in state.hands)
+    order = list(gr.CardKind)  # backs sorted: the order cards came in stays hidden
+    assert view.hand_backs == tuple(
+        tuple(sorted((kind_of(c) for c in hand), key=order.index)) for hand in state.hands
+    )
     # deck sizes, never the decks
     assert view.deck_sizes == {kind: len(deck) for kind, deck in state.decks.items()}
     names = {field.name for field in attrs.fields(type(view))}

@@ -129,7 +129,10 @@ def _square(text: str) -> Pos:
         raise NotationError(
             f"{text!r} is not a square: write x,y without leading zeros (for example 2,-1)"
         )
-    return Pos(int(match.group(1)), int(match.group(2)))
+    try:
+        return Pos(int(match.group(1)), int(match.group(2)))
+    except ValueError:  # more digits than Python converts
+        raise NotationError(f"{text[:40]!r}...: a coordinate too long to read") from None
 
 
 def _card(text: str) -> str:

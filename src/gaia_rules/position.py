@@ -357,10 +357,11 @@ def _problems(position: Position) -> list[str]:
         ):
             problems.append(f"{card}: this Power card is not in play under these rules")
         for kind in CardKind:
-            if where.startswith(f"{kind.value} ") and kind_of(card) is not kind:
+            held = card[0] in "NCAP"
+            if where.startswith(f"{kind.value} ") and (not held or kind_of(card) is not kind):
                 problems.append(f"{card}: not a {kind.value} card ({where})")
     for seat, hand in enumerate(p.hands):
-        powers = sum(1 for c in hand if kind_of(c) is CardKind.POWER)
+        powers = sum(1 for c in hand if c[0] == "P")
         if len(hand) > HAND_LIMIT or powers > POWER_LIMIT:
             problems.append(f"hand of seat {seat}: over the hand or Power limit (spec 16.7)")
     # 16.1, 16.3, 16.5: the world

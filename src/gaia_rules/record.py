@@ -48,10 +48,10 @@ class GameRecord(Wire):
         """
         from gaia_rules.game import new_game  # noqa: PLC0415 (game imports this module)
 
-        rules = self.rules
-        if rules.cards != self.manifest:
-            rules = attrs.evolve(rules, manifest=self.manifest)
         try:
+            rules = self.rules
+            if rules.cards != self.manifest:
+                rules = attrs.evolve(rules, manifest=self.manifest)
             game = new_game(self.players, rules, self.seed, self.first_player)
         except GaiaRulesError as exc:
             raise RecordError(f"the record's setup is refused: {exc}") from None

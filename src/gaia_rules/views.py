@@ -29,6 +29,8 @@ from gaia_rules.wire import Wire
 
 __all__ = ["View", "redact", "view_of"]
 
+_BACK_ORDER = list(CardKind)
+
 
 @attrs.frozen(hash=False)
 class View(Wire):
@@ -76,7 +78,11 @@ def view_of(table: Table, seat: int) -> View:
         to_move=None if decision is None else decision.player,
         decision=decision,
         hand=table.hands[seat],
-        hand_backs=tuple(tuple(kind_of(c) for c in hand) for hand in table.hands),
+        # sorted by back: a seat learns how many cards of each back a hand holds, never the
+        # order they came in, which would tell which card left it (spec 1.5)
+        hand_backs=tuple(
+            tuple(sorted((kind_of(c) for c in hand), key=_BACK_ORDER.index)) for hand in table.hands
+        ),
         deck_sizes={kind: len(deck) for kind, deck in table.decks.items()},
         displays=dict(table.displays),
         discards=dict(table.discards),
