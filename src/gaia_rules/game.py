@@ -21,7 +21,7 @@ from gaia_rules.rules import Level, Rules
 from gaia_rules.setup import deal
 from gaia_rules.state import GameState, snapshot
 from gaia_rules.table import Chain, Table, chain_items
-from gaia_rules.views import View, redact, view_of
+from gaia_rules.views import View, log_for, view_of
 
 __all__ = ["Game", "new_game"]
 
@@ -201,7 +201,7 @@ class Game:
     def events_for(self, player: int) -> tuple[Event, ...]:
         """The event log as ``player`` saw it."""
         seat = self._seat(player)
-        return tuple(redact(event, seat, self._table) for event in self.events)
+        return log_for(self.events, seat)
 
     def _seat(self, player: object) -> int:
         if (

@@ -27,7 +27,7 @@ from gaia_rules.table import Table
 from gaia_rules.vocabulary import CardKind, Land, Pos
 from gaia_rules.wire import Wire
 
-__all__ = ["View", "redact", "view_of"]
+__all__ = ["View", "log_for", "redact", "view_of"]
 
 _BACK_ORDER = list(CardKind)
 
@@ -111,11 +111,11 @@ def _sees_stolen(table: Table, seat: int, source: int) -> bool:
     return seat == source or (isinstance(decision, ChooseKeptCard) and decision.player == seat)
 
 
-def redact(event: Event, seat: int, table: Table) -> Event:
+def redact(event: Event, seat: int, kept_from: int | None = None) -> Event:
     """``event`` as ``seat`` saw it (spec 1.5, 13.8c): a face-down draw by another seat shows
     only its back; a card a Tornado took is seen by the seat it came from, and the thief sees
     them all at once when he looks; the card a thief keeps is seen by him and by the seat it
-    came from."""
+    came from (``kept_from``, the victim of the theft that preceded this keep)."""
     match event:
         case CardDrawn() if not event.from_display and event.player != seat:
             return attrs.evolve(event, card=None)
@@ -125,18 +125,21 @@ def redact(event: Event, seat: int, table: Table) -> Event:
             return attrs.evolve(event, cards=None)
         case CardKept() if seat not in (event.player, event.from_player):
             return attrs.evolve(event, card=None)
-        case ActionTaken(action=KeepCard() as keep) if seat != event.player:
-            if _kept_from(table, keep) != seat:
-                return attrs.evolve(event, action=None)
+        case ActionTaken(action=KeepCard()) if seat not in (event.player, kept_from):
+            return attrs.evolve(event, action=None)
     return event
 
 
-def _kept_from(table: Table, keep: KeepCard) -> int | None:
-    """The seat a kept card was stolen from, read from the log."""
-    chain = table.log
-    while chain is not None:
-        event = chain[0]
-        if isinstance(event, CardStolen) and event.card == keep.card:
-            return event.victim
-        chain = chain[1]
-    return None
+def log_for(events: tuple[Event, ...], seat: int) -> tuple[Event, ...]:
+    """The log as ``seat`` saw it, read in order so that each kept card is judged by the
+    theft that came just before it, never by a later one."""
+    stolen_from: dict[str, int] = {}
+    seen: list[Event] = []
+    for event in events:
+        kept_from = None
+        if isinstance(event, CardStolen) and event.card is not None:
+            stolen_from[event.card] = event.victim
+        elif isinstance(event, ActionTaken) and isinstance(event.action, KeepCard):
+            kept_from = stolen_from.get(event.action.card)
+        seen.append(redact(event, seat, kept_from))
+    return tuple(seen)
