@@ -35,16 +35,44 @@ def spec_clauses() -> dict[str, str]:
     return clauses
 
 
-def _clause_ids(decorator: ast.expr) -> list[str] | None:
-    """The ids of a ``pytest.mark.clause(...)`` call, or ``None`` if it is not one."""
+def _clause_ids(decorator: ast.expr, named: dict[str, list[str]]) -> list[str] | None:
+    """The ids of a ``pytest.mark.clause(...)`` call, or ``None`` if it is not one.
+
+    An argument is a literal id, or ``*NAME`` where ``NAME`` is a module-level tuple of
+    literal ids (``named``), so a long list cited by several tests is written once.
+    """
     if not isinstance(decorator, ast.Call):
         return None
     func = decorator.func
     if not (isinstance(func, ast.Attribute) and func.attr == "clause"):
         return None
-    return [
-        a.value for a in decorator.args if isinstance(a, ast.Constant) and isinstance(a.value, str)
-    ]
+    ids: list[str] = []
+    for arg in decorator.args:
+        if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+            ids.append(arg.value)
+        elif isinstance(arg, ast.Starred) and isinstance(arg.value, ast.Name):
+            ids += named.get(arg.value.id, [])
+    return ids
+
+
+def _named_id_tuples(tree: ast.Module) -> dict[str, list[str]]:
+    """Module-level ``NAME = ("1.2", "3.4", ...)`` assignments of literal clause ids."""
+    named: dict[str, list[str]] = {}
+    for node in tree.body:
+        value = node.value if isinstance(node, ast.Assign | ast.AnnAssign) else None
+        targets = node.targets if isinstance(node, ast.Assign) else []
+        if isinstance(node, ast.AnnAssign):
+            targets = [node.target]
+        if not isinstance(value, ast.Tuple):
+            continue
+        ids = [e.value for e in value.elts if isinstance(e, ast.Constant)]
+        texts = [i for i in ids if isinstance(i, str)]
+        if len(texts) != len(value.elts):
+            continue
+        for target in targets:
+            if isinstance(target, ast.Name):
+                named[target.id] = texts
+    return named
 
 
 def cited_clauses() -> dict[str, list[str]]:
@@ -52,6 +80,7 @@ def cited_clauses() -> dict[str, list[str]]:
     cited: dict[str, list[str]] = defaultdict(list)
     for path in sorted(TESTS.glob("test_*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
+        named = _named_id_tuples(tree)
         module_ids: list[str] = []
         for node in tree.body:
             if isinstance(node, ast.Assign) and any(
@@ -59,10 +88,10 @@ def cited_clauses() -> dict[str, list[str]]:
             ):
                 values = node.value.elts if isinstance(node.value, ast.List) else [node.value]
                 for value in values:
-                    module_ids += _clause_ids(value) or []
+                    module_ids += _clause_ids(value, named) or []
         for item in ast.walk(tree):
             if isinstance(item, ast.FunctionDef | ast.ClassDef):
-                ids = [i for d in item.decorator_list for i in (_clause_ids(d) or [])]
+                ids = [i for d in item.decorator_list for i in (_clause_ids(d, named) or [])]
                 if isinstance(item, ast.FunctionDef) and item.name.startswith("test"):
                     ids += module_ids
                 for clause in ids:

@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
-from gaia_rules.cards import kind_of
+from gaia_rules.cards import Objective, PowerCard, kind_of
 from gaia_rules.decisions import ChooseLimitDiscard, ChoosePawnCities
 from gaia_rules.drawing import HAND_LIMIT, POWER_LIMIT
 from gaia_rules.game import Game
 from gaia_rules.manifest import TILE_COUNTS
 from gaia_rules.satisfaction import pawn_counts
-from gaia_rules.setup import TOKENS
+from gaia_rules.setup import DISPLAY_SIZES, TOKENS, power_deck
 from gaia_rules.vocabulary import ANIMALS, LANDS, CardKind, Land, Need, Pos
 
 __all__ = ["violations"]
@@ -46,6 +46,17 @@ def violations(game: Game) -> list[str]:
     every = [card for card, _ in state.rules.cards.cards]
     found += [f"16.2: {c} is in {counts[c]} places" for c in every if counts[c] != 1]
     found += [f"16.2: {c} is not a card of the manifest" for c in counts if c not in every]
+    level_powers = set(power_deck(state.rules))
+    for card in state.out_of_game:
+        face = state.rules.cards.face(card)
+        unused_power = isinstance(face, PowerCard) and card not in level_powers
+        if not (isinstance(face, Objective) or unused_power):
+            found.append(f"16.2: {card} is out of the game")
+    if len(state.objectives) != state.players + 2:
+        found.append(f"16.2: {len(state.objectives)} revealed Objectives")
+    for kind, display in state.displays.items():
+        if len(display) > DISPLAY_SIZES[kind]:
+            found.append(f"16.2: {len(display)} cards in the {kind.value} display")
     # 16.3 tokens
     if sum(state.animals.values()) + state.bank != TOKENS:
         found.append(

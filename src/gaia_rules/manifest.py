@@ -29,6 +29,7 @@ from gaia_rules.cards import (
     PowerCard,
 )
 from gaia_rules.errors import ManifestError
+from gaia_rules.jsonshape import non_text_key
 from gaia_rules.vocabulary import ANIMALS, LANDS, STAR, Land, Need, Power, Site
 
 __all__ = ["NATURE_COUNTS", "POWER_COUNTS", "TILE_COUNTS", "Edition", "Manifest"]
@@ -143,11 +144,11 @@ class Manifest:
         return _builtin(edition)
 
     @classmethod
-    def from_json(cls, text: str) -> Manifest:
+    def from_json(cls, text: str | bytes) -> Manifest:
         """Parse and validate a manifest from its JSON text (the format of the shipped files)."""
         try:
             data = json.loads(text)
-        except (ValueError, RecursionError) as exc:
+        except (ValueError, TypeError, RecursionError) as exc:
             raise ManifestError([f"not JSON: {exc}"]) from None
         return cls.from_dict(data)
 
@@ -157,6 +158,9 @@ class Manifest:
         problems: list[str] = []
         if not isinstance(data, dict):
             raise ManifestError(["the manifest must be a JSON object"])
+        problem = non_text_key(data)
+        if problem is not None:
+            raise ManifestError([problem])
         unknown = sorted(str(k) for k in data if k not in _TOP_KEYS)
         if unknown:
             problems.append(f"unknown key(s) {unknown}; expected {sorted(_TOP_KEYS)}")

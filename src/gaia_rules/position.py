@@ -291,6 +291,15 @@ class PositionBuilder:
         return self.build().to_game()
 
 
+def _may_leave_the_game(rules: Rules, card: CardId) -> bool:
+    """16.2 with 4.4 and 2.7: the only cards out of the game are the Objectives not revealed
+    and the Power cards outside the level's Power deck."""
+    face = rules.cards.face(card)
+    if isinstance(face, Objective):
+        return True
+    return isinstance(face, PowerCard) and card not in power_deck(rules)
+
+
 def _face_is_power_objective(rules: Rules, card: CardId) -> bool:
     face = rules.cards.face(card)
     return isinstance(face, Objective) and face.is_power
@@ -356,10 +365,31 @@ def _problems(position: Position) -> list[str]:
             and where != "out of the game"
         ):
             problems.append(f"{card}: this Power card is not in play under these rules")
+        if where == "out of the game" and not _may_leave_the_game(p.rules, card):
+            problems.append(
+                f"{card}: only unrevealed Objectives and Power cards outside the level's "
+                "deck are out of the game (spec 16.2)"
+            )
+        revealed_power_objective = where == "Objectives" and _face_is_power_objective(p.rules, card)
+        if revealed_power_objective and not p.rules.with_powers:
+            problems.append(
+                f"{card}: a Power Objective is revealed only from the powers level (4.4)"
+            )
         for kind in CardKind:
             held = card[0] in "NCAP"
             if where.startswith(f"{kind.value} ") and (not held or kind_of(card) is not kind):
                 problems.append(f"{card}: not a {kind.value} card ({where})")
+    # 4.4: players + 2 Objectives are revealed, for the whole game
+    if len(p.objectives) != p.players + 2:
+        problems.append(
+            f"{len(p.objectives)} revealed Objectives; {p.players} players reveal "
+            f"{p.players + 2} (4.4)"
+        )
+    # 3.8: a display holds at most its slots
+    for kind, display in p.displays.items():
+        slots = DISPLAY_SIZES.get(kind, 0)
+        if len(display) > slots:
+            problems.append(f"{kind.value} display: {len(display)} cards in {slots} slots (3.8)")
     for seat, hand in enumerate(p.hands):
         powers = sum(1 for c in hand if c[0] == "P")
         if len(hand) > HAND_LIMIT or powers > POWER_LIMIT:

@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 import attrs
 
 from gaia_rules.errors import ManifestError, RulesError
+from gaia_rules.jsonshape import non_text_key
 from gaia_rules.manifest import Edition, Manifest
 
 __all__ = ["Edition", "Feeding", "FourNeedDrop", "Level", "Objectives", "Rules"]
@@ -265,6 +266,9 @@ class Rules:
         """Rules from JSON-ready data; raises :class:`RulesError` saying which field is wrong."""
         if not isinstance(data, dict):
             raise RulesError("rules: expected a JSON object")
+        problem = non_text_key(data)
+        if problem is not None:
+            raise RulesError(f"rules: {problem}")
         if type(data.get("format")) is not int or data.get("format") != RULES_FORMAT:
             raise RulesError(f"rules.format: expected {RULES_FORMAT}, got {data.get('format')!r}")
         names = {f.name for f in attrs.fields(Rules)}
@@ -284,10 +288,10 @@ class Rules:
             raise RulesError(f"rules: {exc}") from None
 
     @classmethod
-    def from_json(cls, text: str) -> Rules:
+    def from_json(cls, text: str | bytes) -> Rules:
         """Rules from JSON text."""
         try:
             data = json.loads(text)
-        except (ValueError, RecursionError) as exc:
+        except (ValueError, TypeError, RecursionError) as exc:
             raise RulesError(f"rules: not JSON: {exc}") from None
         return cls.from_dict(data)

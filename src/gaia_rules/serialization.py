@@ -28,6 +28,7 @@ from gaia_rules.actions import Action
 from gaia_rules.decisions import Decision
 from gaia_rules.errors import GaiaRulesError, ManifestError, RulesError
 from gaia_rules.events import Event
+from gaia_rules.jsonshape import non_text_key
 from gaia_rules.manifest import Manifest, parse_need, parse_site
 from gaia_rules.rules import Rules
 from gaia_rules.vocabulary import Need, Pos, Site
@@ -176,6 +177,9 @@ def from_data(data: Any, kind: Any) -> Any:
 
     ``kind`` may be a class or one of the unions ``Action``, ``Event``, ``Decision``.
     """
+    problem = non_text_key(data)
+    if problem is not None:
+        raise JsonError([problem])
     if kind in _UNIONS:
         names = sorted(cls.__name__ for cls in typing.get_args(kind))
         if not isinstance(data, dict) or data.get("type") not in names:
@@ -192,7 +196,11 @@ def from_data(data: Any, kind: Any) -> Any:
     except (RulesError, ManifestError) as exc:
         raise JsonError([f"$.rules: {exc}"]) from None
     except cattrs.BaseValidationError as exc:
-        raise JsonError(cattrs.transform_error(exc)) from None
+        try:
+            problems = cattrs.transform_error(exc)
+        except Exception:  # a path cattrs itself cannot print: still a typed refusal
+            problems = [f"$: {exc}"]
+        raise JsonError(problems) from None
     except (RecursionError, MemoryError):
         raise JsonError(["$: nested too deeply"]) from None
     except Exception as exc:  # the boundary of untrusted input: nothing else escapes
