@@ -65,6 +65,12 @@ class View(Wire):
     total_pawns: int
     result: Result | None
 
+    def _repr_svg_(self) -> str:
+        """The world as SVG, for notebooks (:func:`gaia_rules.svg.world_svg`)."""
+        from gaia_rules.svg import world_svg  # noqa: PLC0415 (svg imports this module)
+
+        return world_svg(self)
+
 
 def view_of(table: Table, seat: int) -> View:
     """The view of ``seat`` (spec 1.5)."""
