@@ -20,7 +20,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 import attrs
 from hypothesis import strategies as st
@@ -386,7 +386,7 @@ def random_playout(
     return taken
 
 
-def check_shown_options(game: gr.Game, legal: list[gr.Action] | None = None) -> None:
+def check_shown_options(game: gr.Game, legal: Sequence[gr.Action] | None = None) -> None:
     """A decision reaches its player only with a real choice (5.4): two options or more,
     except the Protection decision, asked even when its one option is to pass (13.9c)."""
     legal = game.legal_actions() if legal is None else legal
@@ -932,7 +932,7 @@ def power_options(state: gr.GameState) -> set[gr.Action]:
     return options
 
 
-def check_power_options(game: gr.Game, legal: list[gr.Action] | None = None) -> None:
+def check_power_options(game: gr.Game, legal: Sequence[gr.Action] | None = None) -> None:
     """The engine lists exactly the Power actions :func:`power_options` allows."""
     legal = game.legal_actions() if legal is None else legal
     listed = {action for action in legal if isinstance(action, POWER_ACTIONS)}

@@ -16,6 +16,7 @@ import os
 import random
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import attrs
@@ -77,7 +78,7 @@ def play(walk: Walk) -> tuple[gr.Game, list[gr.Action], list[tuple[gr.Event, ...
     batches: list[tuple[gr.Event, ...]] = []
 
     while not game.is_over and len(sent) < walk.steps:
-        legal = game.legal_actions()
+        legal: Sequence[gr.Action] = game.legal_actions()
         if walk.prefer_plays and rng.random() < walk.prefer_plays:
             legal = [a for a in legal if not isinstance(a, gr.DrawDeck | gr.DrawDisplay)] or legal
         action = rng.choice(legal)

@@ -129,7 +129,7 @@ def next_actions(
     when there is one. A thief keeps the card taken from the same seat in both (what the
     others see of it is the seat it came from, 13.8c). ``None`` when the games cannot stay
     in step."""
-    legal = a.legal_actions()
+    legal: Sequence[gr.Action] = a.legal_actions()
     if a.to_move != seat:
         legal = [action for action in legal if b.is_legal(action)]
     quiet = [action for action in legal if not reveals_a_different_card(a, b, seat, action)]

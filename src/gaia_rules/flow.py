@@ -51,6 +51,7 @@ from gaia_rules.decisions import (
     PowerEffect,
 )
 from gaia_rules.events import ActionTaken, TurnBegan
+from gaia_rules.legal import LegalActions, ready
 from gaia_rules.refusal import Refusal
 from gaia_rules.satisfaction import pawns_wanted, take_city
 from gaia_rules.table import Table
@@ -94,17 +95,25 @@ def _begin_turn(table: Table, player: int) -> None:
     feeding.begin_feeding(table, player)
 
 
-def options(table: Table, decision: Decision) -> list[Action]:
-    """Every legal action for ``decision``, and only those."""
-    player = decision.player
-    match decision:
-        case ChooseAction():
-            return [
-                *drawing.draw_options(table, player),
+def options(table: Table, decision: Decision) -> LegalActions:
+    """Every legal action for ``decision``, and only those, built as they are read."""
+    if isinstance(decision, ChooseAction):
+        player = decision.player
+        return LegalActions(
+            [
+                ready(drawing.draw_options(table, player)),
                 *nature.nature_options(table, player),
                 *life.life_options(table, player),
                 *powers.power_options(table, player),
             ]
+        )
+    return LegalActions([ready(_other_options(table, decision))])
+
+
+def _other_options(table: Table, decision: Decision) -> list[Action]:
+    """Every legal action for a decision other than a turn's action."""
+    player = decision.player
+    match decision:
         case ChooseFeeding():
             return feeding.feeding_options(table, decision)
         case ChooseLimitDiscard():
@@ -123,6 +132,8 @@ def options(table: Table, decision: Decision) -> list[Action]:
             return powers.back_options(table, decision)
         case ChooseKeptCard():
             return powers.keep_options(table, decision)
+        case ChooseAction():
+            raise AssertionError(decision)  # pragma: no cover
     raise AssertionError(decision)  # pragma: no cover
 
 

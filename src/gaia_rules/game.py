@@ -8,7 +8,7 @@ what is being decided (:attr:`Game.decision`), and what the legal choices are
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from gaia_rules import flow
 from gaia_rules._version import __version__
@@ -16,6 +16,7 @@ from gaia_rules.actions import Action
 from gaia_rules.decisions import Decision
 from gaia_rules.errors import IllegalActionError, RulesError
 from gaia_rules.events import Event, Result
+from gaia_rules.legal import LegalActions
 from gaia_rules.record import GameRecord
 from gaia_rules.rules import Level, Rules
 from gaia_rules.setup import deal
@@ -24,6 +25,9 @@ from gaia_rules.table import Chain, Table, chain_items
 from gaia_rules.views import View, log_for, view_of
 
 __all__ = ["Game", "new_game"]
+
+_NO_ACTIONS = LegalActions([])
+"""What a game that is over offers."""
 
 SUPPORTED_LEVELS = (Level.BASIC, Level.ADVANCED, Level.POWERS, Level.DISASTERS)
 
@@ -89,21 +93,23 @@ class Game:
         """The seat whose turn it is (not always the seat to move)."""
         return self._table.active
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> Sequence[Action]:
         """Every legal action of :attr:`to_move`, and only those; empty once the game is over.
 
         Each listed action applies; any other raises
-        :class:`~gaia_rules.errors.IllegalActionError`. The list is built afresh on each
-        call (its cost grows with the world and the hand), so keep it rather than asking
-        twice.
+        :class:`~gaia_rules.errors.IllegalActionError`. The result is an immutable
+        :class:`~collections.abc.Sequence` in a fixed order, equal to the list of the same
+        actions. It is lazy: ``len()`` and indexing are cheap and build only the actions
+        read, so ``random.choice(game.legal_actions())`` costs one action however many
+        there are; iterating or ``in`` builds them all once.
         """
         table = self._table
         decision = table.decision
         if decision is None:
-            return []
+            return _NO_ACTIONS
         if table.options is None:
             table.options = flow.options(table, decision)
-        return list(table.options)
+        return table.options
 
     def is_legal(self, action: object) -> bool:
         """Whether ``action`` would be accepted by :meth:`apply` now."""
@@ -219,6 +225,12 @@ class Game:
             f"<Game {table.players} players, {table.rules.level.name.lower()}, "
             f"seed {table.seed}, {status}>"
         )
+
+    def _repr_svg_(self) -> str:
+        """The world as SVG, for notebooks (:func:`gaia_rules.svg.world_svg`)."""
+        from gaia_rules.svg import world_svg  # noqa: PLC0415 (svg imports this module)
+
+        return world_svg(self)
 
 
 def _newest(chain: Chain, count: int) -> Iterator[Event]:

@@ -19,6 +19,7 @@ from gaia_rules.manifest import TILE_COUNTS
 from gaia_rules.satisfaction import pawn_counts
 from gaia_rules.setup import DISPLAY_SIZES, TOKENS, power_deck
 from gaia_rules.vocabulary import ANIMALS, LANDS, CardKind, Land, Need, Pos
+from gaia_rules.world import is_free, surroundings
 
 __all__ = ["violations"]
 
@@ -110,6 +111,28 @@ def violations(game: Game) -> list[str]:
             ChooseLimitDiscard(seat)
         ):
             found.append(f"16.7: seat {seat} holds {len(hand)} cards, {powers} Power")
+    found += _memo_disagreements(game)
+    return found
+
+
+def _memo_disagreements(game: Game) -> list[str]:
+    """What the engine derived from the world and kept (the free tiles, each free tile's
+    surroundings) must be what the world says now (3.3, 3.5): the kept values are updated
+    square by square as the world changes, so this checks that bookkeeping."""
+    table = game._table  # the engine's own state: this check is about its bookkeeping
+    memo = table.memo
+    if memo is None:
+        return []
+    found: list[str] = []
+    if memo.free is not None:
+        free = sorted(pos for pos in table.tiles if is_free(table, pos))
+        if memo.free != free:
+            found.append(f"3.3: free tiles kept as {memo.free}, the world has {free}")
+    for pos, kept in memo.around.items():
+        if kept != surroundings(table, pos):
+            found.append(
+                f"3.5: surroundings of {pos} kept as {kept}, now {surroundings(table, pos)}"
+            )
     return found
 
 

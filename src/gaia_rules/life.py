@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from gaia_rules.actions import Action, PlayAnimals, PlayCity
+from functools import partial
+
+from gaia_rules.actions import PlayAnimals, PlayCity
 from gaia_rules.cards import AnimalCard, CardId, CityCard
 from gaia_rules.events import AnimalsPlaced, CityPlaced
+from gaia_rules.legal import Part
 from gaia_rules.refusal import Refusal
 from gaia_rules.satisfaction import settle
 from gaia_rules.table import Table
-from gaia_rules.vocabulary import STAR, CardKind, Land, Pos, Site
+from gaia_rules.vocabulary import SQUARE_ORDER, STAR, CardKind, Land, Pos, Site
 from gaia_rules.world import count_met, is_free, needs_met, surroundings
 
 __all__ = [
@@ -39,32 +42,63 @@ def city_may_stand_on(site: Site, land: Land) -> bool:
 
 
 def _free_tiles(table: Table) -> list[Pos]:
-    return sorted(pos for pos in table.tiles if is_free(table, pos))
+    memo = table.world_memo()
+    if memo.free is None:
+        memo.free = sorted((pos for pos in table.tiles if is_free(table, pos)), key=SQUARE_ORDER)
+    return memo.free
 
 
-def life_options(table: Table, player: int) -> list[Action]:
-    """Every Animal and City play (spec 9.1, 9.2, 9.3)."""
-    options: list[Action] = []
-    free = _free_tiles(table)
-    around: dict[Pos, tuple[set[Land], bool]] | None = None
+def _free_sites(table: Table, site: Site, animals: bool) -> list[Pos]:
+    """The free tiles where an Animal card (``animals``) or a City card of ``site`` may go,
+    in square order; kept with the world, so each site is sorted out once per change."""
+    sites = table.world_memo().sites
+    found = sites.get((site, animals))
+    if found is None:
+        tiles = table.tiles
+        if animals:
+            found = [p for p in _free_tiles(table) if animals_may_go_on(table, site, tiles[p])]
+        else:
+            found = [p for p in _free_tiles(table) if city_may_stand_on(site, tiles[p])]
+        sites[site, animals] = found
+    return found
+
+
+def life_options(table: Table, player: int) -> list[Part]:
+    """Every Animal and City play (spec 9.1, 9.2, 9.3), as parts of the lazy legal actions."""
+    parts: list[Part] = []
+    targets = table.world_memo().life_targets
     for card in table.hands[player]:
         face = table.cards.face(card)
-        if isinstance(face, AnimalCard) and table.bank >= ANIMALS_PER_CARD:
-            options.extend(
-                PlayAnimals(player, card, pos)
-                for pos in free
-                if animals_may_go_on(table, face.site, table.tiles[pos])
-            )
+        if isinstance(face, AnimalCard):
+            builder: type[PlayAnimals] | type[PlayCity] = PlayAnimals
         elif isinstance(face, CityCard):
-            if around is None:  # each free tile's neighbourhood, once for every City card
-                around = {pos: surroundings(table, pos) for pos in free}
-            options.extend(
-                PlayCity(player, card, pos)
-                for pos in free
-                if city_may_stand_on(face.site, table.tiles[pos])
-                and count_met(face.needs, *around[pos]) >= MIN_NEEDS_TO_BUILD
-            )
-    return options
+            builder = PlayCity
+        else:
+            continue
+        # Hot path: a card's squares depend only on the world, which changes far less often
+        # than a turn's legal actions are asked for, so they are kept until it changes.
+        found = targets.get(card)
+        if found is None:
+            found = targets[card] = _squares_for(table, face)
+        parts.append((partial(builder, player, card), found))
+    return parts
+
+
+def _squares_for(table: Table, face: AnimalCard | CityCard) -> list[Pos]:
+    """Where an Animal card (9.1) or a City card (9.2, 9.3) may be played now."""
+    if isinstance(face, AnimalCard):
+        if table.bank < ANIMALS_PER_CARD:
+            return []
+        return _free_sites(table, face.site, True)
+    around = table.world_memo().around
+    squares: list[Pos] = []
+    for pos in _free_sites(table, face.site, False):
+        met = around.get(pos)
+        if met is None:
+            met = around[pos] = surroundings(table, pos)
+        if count_met(face.needs, *met) >= MIN_NEEDS_TO_BUILD:
+            squares.append(pos)
+    return squares
 
 
 def _in_hand(table: Table, player: int, card: CardId) -> Refusal | None:

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import partial
 
-from gaia_rules.actions import Action, PlayNature
+from gaia_rules.actions import PlayNature
 from gaia_rules.cards import NatureCard
 from gaia_rules.decisions import ChooseObjective
 from gaia_rules.events import NatureCardPlayed, TilePlaced
+from gaia_rules.legal import Part
 from gaia_rules.refusal import Refusal
 from gaia_rules.satisfaction import settle
 from gaia_rules.table import Table
-from gaia_rules.vocabulary import Pos
+from gaia_rules.vocabulary import SQUARE_ORDER, Pos
 from gaia_rules.world import ORIGIN, neighbours
 
 __all__ = ["nature_options", "open_squares", "play_nature", "refuse_nature"]
@@ -22,16 +24,18 @@ def open_squares(table: Table) -> Iterable[Pos]:
     return table.frontier if table.tiles else (ORIGIN,)
 
 
-def nature_options(table: Table, player: int) -> list[Action]:
+def nature_options(table: Table, player: int) -> list[Part]:
     """Every Nature play: each card whose land is still in the tile supply, on each open
-    square (spec 7.1, 7.2)."""
-    squares = sorted(open_squares(table))
-    options: list[Action] = []
+    square (spec 7.1, 7.2), as parts of the lazy legal actions."""
+    memo = table.world_memo()
+    if memo.open is None:
+        memo.open = sorted(open_squares(table), key=SQUARE_ORDER)
+    parts: list[Part] = []
     for card in table.hands[player]:
         face = table.cards.face(card)
         if isinstance(face, NatureCard) and table.tile_supply[face.land] > 0:
-            options.extend(PlayNature(player, card, pos) for pos in squares)
-    return options
+            parts.append((partial(PlayNature, player, card), memo.open))
+    return parts
 
 
 def refuse_nature(table: Table, action: PlayNature) -> Refusal | None:

@@ -34,14 +34,16 @@ def pictured_cards(table: Table, player: int, objective: CardId) -> tuple[CardId
     if face.is_power:
         powers = [c for c in tableau if isinstance(table.cards.face(c), PowerCard)]
         return tuple(powers[: face.powers]) if len(powers) >= face.powers else None
-    wanted = Counter(face.lands)
+    wanted = list(face.lands)
     chosen: list[CardId] = []
     for card in tableau:
         card_face = table.cards.face(card)
-        if isinstance(card_face, NatureCard) and wanted[card_face.land] > 0:
-            wanted[card_face.land] -= 1
+        if isinstance(card_face, NatureCard) and card_face.land in wanted:
+            wanted.remove(card_face.land)
             chosen.append(card)
-    return tuple(chosen) if not +wanted else None
+            if not wanted:
+                return tuple(chosen)
+    return None
 
 
 def _fulfillable(table: Table, player: int) -> list[CardId]:

@@ -129,6 +129,12 @@ class Position(Wire):
             seed=state.seed,
         )
 
+    def _repr_svg_(self) -> str:
+        """The world as SVG, for notebooks (:func:`gaia_rules.svg.world_svg`)."""
+        from gaia_rules.svg import world_svg  # noqa: PLC0415 (svg imports this module)
+
+        return world_svg(self)
+
 
 register_document(Position)
 
@@ -487,6 +493,7 @@ def _table(p: Position) -> Table:
     table.tokens = dict(p.animals)
     table.cities = {pos: card for pos, (card, _) in p.cities.items()}
     table.pawns = {pos: pawns for pos, (_, pawns) in p.cities.items()}
+    table.memo = None
     table.frontier = {
         near for pos in table.tiles for near in neighbours(pos) if near not in table.tiles
     }

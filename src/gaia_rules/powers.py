@@ -10,7 +10,9 @@ Protection removes the effect; otherwise the engine runs it as one change, settl
 from __future__ import annotations
 
 import random
-from typing import TypeVar
+from collections.abc import Callable
+from functools import partial
+from typing import Any, TypeVar
 
 from gaia_rules.actions import (
     Action,
@@ -46,10 +48,11 @@ from gaia_rules.events import (
     TilesSwapped,
     TokensReturned,
 )
+from gaia_rules.legal import Part
 from gaia_rules.refusal import Refusal
 from gaia_rules.satisfaction import discard_city, settle
 from gaia_rules.table import Table
-from gaia_rules.vocabulary import CardKind, Land, Pos, Power
+from gaia_rules.vocabulary import SQUARE_ORDER, CardKind, Land, Pos, Power
 from gaia_rules.world import neighbours
 
 __all__ = [
@@ -98,7 +101,7 @@ def replacement_targets(table: Table, changes: dict[Land, Land]) -> list[Pos]:
     new tile in the tile supply (spec 13.4, 13.5)."""
     return [
         pos
-        for pos in sorted(table.tiles)
+        for pos in sorted(table.tiles, key=SQUARE_ORDER)
         if pos not in table.cities
         and table.tiles[pos] in changes
         and table.tile_supply[changes[table.tiles[pos]]] > 0
@@ -108,7 +111,7 @@ def replacement_targets(table: Table, changes: dict[Land, Land]) -> list[Pos]:
 def adjacent_pairs(table: Table) -> list[tuple[Pos, Pos]]:
     """Every two edge-adjacent tiles in play, the lower square first (spec 13.7)."""
     pairs = []
-    for pos in sorted(table.tiles):
+    for pos in sorted(table.tiles, key=SQUARE_ORDER):
         for other in (Pos(pos.x + 1, pos.y), Pos(pos.x, pos.y + 1)):
             if other in table.tiles:
                 pairs.append((pos, other))
@@ -124,33 +127,67 @@ def eruption_targets(table: Table) -> list[Pos]:
     ``eruption_on_city`` False no city on the mountain (spec 14.3a, 14.3d)."""
     return [
         pos
-        for pos in sorted(table.tiles)
+        for pos in sorted(table.tiles, key=SQUARE_ORDER)
         if table.tiles[pos] is Land.MOUNTAIN
         and (table.rules.eruption_on_city or pos not in table.cities)
         and len(_scorched(table, pos)) <= table.tile_supply[Land.DESERT]
     ]
 
 
-def power_options(table: Table, player: int) -> list[Action]:
-    """Every Power play of a turn's action (spec 13.2); never Protection (13.9a)."""
+def power_options(table: Table, player: int) -> list[Part]:
+    """Every Power play of a turn's action (spec 13.2); never Protection (13.9a). As parts of
+    the lazy legal actions."""
     if not table.rules.with_powers:
         return []
-    options: list[Action] = []
+    parts: list[Part] = []
+    targets = table.world_memo().power_targets
     for card in table.hands[player]:
-        match _power(table, card):
-            case Power.SUN:
-                options += [PlaySun(player, card, p) for p in replacement_targets(table, SUN)]
-            case Power.RAIN:
-                options += [PlayRain(player, card, p) for p in replacement_targets(table, RAIN)]
-            case Power.EARTHQUAKE:
-                options += [PlayEarthquake(player, card, a, b) for a, b in adjacent_pairs(table)]
-            case Power.TORNADO:
-                options.append(PlayTornado(player, card))
-            case Power.LIGHTNING:
-                options += [PlayLightning(player, card, p) for p in sorted(table.tiles)]
-            case Power.ERUPTION:
-                options += [PlayEruption(player, card, p) for p in eruption_targets(table)]
-    return options
+        power = _power(table, card)
+        if power is None or power is Power.PROTECTION:
+            continue
+        # Hot path: a card's targets depend only on the world, kept until it changes
+        found = targets.get(card)
+        if found is None:
+            found = targets[card] = _targets_of(table, power)
+        parts.append((_builder(power, player, card), found))
+    return parts
+
+
+def _targets_of(table: Table, power: Power) -> list[Any]:
+    """What a Power card may be played on now: squares, pairs of squares for an Earthquake,
+    and one empty target for a Tornado (spec 13.4-13.8, 14.2, 14.3)."""
+    match power:
+        case Power.SUN:
+            return replacement_targets(table, SUN)
+        case Power.RAIN:
+            return replacement_targets(table, RAIN)
+        case Power.EARTHQUAKE:
+            return adjacent_pairs(table)
+        case Power.TORNADO:
+            return [None]
+        case Power.LIGHTNING:
+            return sorted(table.tiles, key=SQUARE_ORDER)
+        case Power.ERUPTION:
+            return eruption_targets(table)
+    return []
+
+
+def _builder(power: Power, player: int, card: CardId) -> Callable[[Any], Action]:
+    """The function that builds a play of this card on one of its targets."""
+    match power:
+        case Power.EARTHQUAKE:
+            return lambda pair: PlayEarthquake(player, card, pair[0], pair[1])
+        case Power.TORNADO:
+            return lambda _: PlayTornado(player, card)
+    return partial(_PLAY_ON_SQUARE[power], player, card)
+
+
+_PLAY_ON_SQUARE: dict[Power, type[PlaySun | PlayRain | PlayLightning | PlayEruption]] = {
+    Power.SUN: PlaySun,
+    Power.RAIN: PlayRain,
+    Power.LIGHTNING: PlayLightning,
+    Power.ERUPTION: PlayEruption,
+}
 
 
 def refuse_power(table: Table, action: PowerPlay) -> Refusal | None:

@@ -32,7 +32,7 @@ from gaia_rules.events import (
 )
 from gaia_rules.rules import FourNeedDrop, Rules
 from gaia_rules.table import Table
-from gaia_rules.vocabulary import CardKind, Pos
+from gaia_rules.vocabulary import SQUARE_ORDER, CardKind, Pos
 from gaia_rules.world import needs_met, neighbours
 
 __all__ = ["discard_city", "pawn_counts", "pawns_wanted", "settle", "take_city"]
@@ -45,6 +45,9 @@ def settle(table: Table, touched: Iterable[Pos], credited: int) -> None:
 
     ``credited`` is the player whose action or feeding caused the change (10.1f).
     """
+    touched = tuple(touched)
+    table.world_changed(touched)
+    discarded: list[Pos] = []
     watch: set[Pos] = set()
     for square in touched:
         _watch_around(table, square, watch)
@@ -55,14 +58,15 @@ def settle(table: Table, touched: Iterable[Pos], credited: int) -> None:
         for pos in watch:
             after[pos] = needs_met(table, pos, table.cards.city(table.cities[pos]))
         watch = set()
-        for pos in sorted(p for p, met in after.items() if met == 0):
+        for pos in sorted((p for p, met in after.items() if met == 0), key=SQUARE_ORDER):
             discard_city(table, pos)
+            discarded.append(pos)
             del after[pos]
             _watch_around(table, pos, watch)
         watch &= table.cities.keys()  # two neighbours may both have fallen to 0
     # (d) net comparison with the record, (e) decreases first, (f) then increases.
     raised: list[Pos] = []
-    for pos in sorted(after):
+    for pos in sorted(after, key=SQUARE_ORDER):
         before, now = table.satisfaction.get(pos, 0), after[pos]
         table.satisfaction[pos] = now
         if now == before:
@@ -74,6 +78,8 @@ def settle(table: Table, touched: Iterable[Pos], credited: int) -> None:
             raised.append(pos)
             if now == FOUR_NEEDS:
                 table.reached_four.add(pos)
+    if discarded:
+        table.world_changed(discarded)
     if raised:
         _credit(table, credited, raised)
 

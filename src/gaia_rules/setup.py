@@ -84,6 +84,7 @@ def deal(rules: Rules, players: int, seed: int, first_player: int) -> Table:
     # 4.1: the world is empty, the tiles in the supply, the tokens in the bank
     table.tiles, table.tokens, table.cities = {}, {}, {}
     table.pawns, table.satisfaction, table.frontier = {}, {}, set()
+    table.memo = None
     table.reached_four = set()
     table.tile_supply = dict(TILE_COUNTS)
     table.bank = TOKENS

@@ -10,20 +10,22 @@ copying cost the same however long the game has run.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from bisect import bisect_left
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from gaia_rules.cards import CardId
 from gaia_rules.decisions import BeginTurn, PowerEffect
 from gaia_rules.manifest import Manifest
-from gaia_rules.vocabulary import CardKind, Land, Pos
+from gaia_rules.vocabulary import SQUARE_ORDER, CardKind, Land, Pos, Star
 
 if TYPE_CHECKING:
-    from gaia_rules.actions import Action
     from gaia_rules.decisions import Decision, Step
     from gaia_rules.events import Event, Result
+    from gaia_rules.legal import LegalActions
     from gaia_rules.rules import Rules
 
-__all__ = ["Chain", "Table", "chain_items"]
+__all__ = ["Chain", "Table", "WorldMemo", "chain_items"]
 
 Chain = tuple[object, "Chain"] | None
 """A persistent linked list, newest first: ``(item, rest)`` or ``None``."""
@@ -37,6 +39,33 @@ def chain_items(chain: Chain) -> list[object]:
         chain = chain[1]
     items.reverse()
     return items
+
+
+class WorldMemo:
+    """What the rules derive from the world alone, kept until the world next changes.
+
+    Hot path: a turn's legal actions are recomputed at every decision, but the world
+    (tiles, tokens, cities, the bank and the tile supply) changes only through
+    :func:`gaia_rules.satisfaction.settle`, which drops the memo. Everything here is a pure
+    function of the world, so copies of a table may share one memo until either changes
+    its world.
+    """
+
+    __slots__ = ("around", "free", "life_targets", "open", "power_targets", "sites")
+
+    def __init__(self) -> None:
+        self.open: list[Pos] | None = None
+        """The open squares, sorted (spec 7.2)."""
+        self.free: list[Pos] | None = None
+        """The free tiles, sorted (spec 3.3)."""
+        self.sites: dict[tuple[Land | Star, bool], list[Pos]] = {}
+        """The free tiles open to a site, for Animal (``True``) or City cards, as asked."""
+        self.around: dict[Pos, tuple[set[Land], bool]] = {}
+        """Each free tile's surroundings (spec 3.5), as asked."""
+        self.life_targets: dict[CardId, list[Pos]] = {}
+        """Where each Life card may be played, as asked."""
+        self.power_targets: dict[CardId, list[Any]] = {}
+        """What each Power card may be played on, as asked."""
 
 
 class Table:
@@ -56,6 +85,7 @@ class Table:
         "hands",
         "log",
         "log_length",
+        "memo",
         "objective_pawns",
         "objectives",
         "options",
@@ -92,6 +122,8 @@ class Table:
     reached_four: set[Pos]
     """Cities that reached four needs and have not been emptied since (advanced, spec 12.4)."""
     frontier: set[Pos]
+    memo: WorldMemo | None
+    """What the rules derived from the world as it is now; ``None`` once it changes."""
     tile_supply: dict[Land, int]
     bank: int
     # the cards (spec 3.8): decks are top-first
@@ -113,7 +145,7 @@ class Table:
     # the flow (spec 5): the pending steps, top last
     active: int
     steps: list[Step]
-    options: list[Action] | None
+    options: LegalActions | None
     """The legal actions of the pending decision, as the flow found them when it stopped
     there; ``None`` until asked. Never changed in place: copies share it."""
     log: Chain
@@ -137,6 +169,7 @@ class Table:
         new.reached_four = self.reached_four.copy()
         new.random_draws = self.random_draws
         new.frontier = self.frontier.copy()
+        new.memo = self.memo
         new.tile_supply = self.tile_supply.copy()
         new.bank = self.bank
         new.decks = self.decks.copy()
@@ -158,6 +191,45 @@ class Table:
         new.actions = self.actions
         new.result = self.result
         return new
+
+    def world_memo(self) -> WorldMemo:
+        """The memo of the world as it is now, started if there is none."""
+        memo = self.memo
+        if memo is None:
+            memo = self.memo = WorldMemo()
+        return memo
+
+    def world_changed(self, squares: Iterable[Pos]) -> None:
+        """Forget what was derived from the world, which changed on ``squares`` only.
+
+        Every change of the world passes here (through the settlement of 10.1). Whether a
+        tile is free (3.3) changes only on the changed squares, and a square's
+        surroundings depend on its four neighbours alone, so both are updated there and
+        kept elsewhere; the rest is derived afresh when next asked.
+        """
+        old = self.memo
+        if old is None:
+            return
+        memo = self.memo = WorldMemo()
+        # copies of the table may share the old memo: never change its containers
+        around = old.around.copy()
+        free = None if old.free is None else old.free.copy()
+        for square in squares:
+            around.pop(square, None)
+            for near in square.neighbours():
+                around.pop(near, None)
+            if free is not None:
+                at = bisect_left(free, SQUARE_ORDER(square), key=SQUARE_ORDER)
+                listed = at < len(free) and free[at] == square
+                now_free = (
+                    square in self.tiles and square not in self.cities and square not in self.tokens
+                )
+                if listed and not now_free:
+                    del free[at]
+                elif now_free and not listed:
+                    free.insert(at, square)
+        memo.around = around
+        memo.free = free
 
     def emit(self, event: Event) -> None:
         """Append an event to the log."""

@@ -6,6 +6,8 @@ Everything here is an enum or a small frozen value, hashable and cheap to compar
 from __future__ import annotations
 
 import enum
+import operator
+from collections.abc import Callable
 from typing import TypeAlias
 
 import attrs
@@ -13,6 +15,7 @@ import attrs
 __all__ = [
     "ANIMALS",
     "LANDS",
+    "SQUARE_ORDER",
     "STAR",
     "Animals",
     "CardKind",
@@ -25,7 +28,18 @@ __all__ = [
 ]
 
 
-class Land(enum.Enum):
+class _Word(enum.Enum):
+    """The base of the game's enums.
+
+    Hot path: members are singletons that compare by identity, so they hash by identity
+    too; Enum's own ``__hash__`` is a Python-level call, and the rules look lands and card
+    backs up in dicts and sets on every decision.
+    """
+
+    __hash__ = object.__hash__
+
+
+class Land(_Word):
     """The six lands of the land tiles and Nature cards (spec 2.1)."""
 
     DESERT = "desert"
@@ -43,7 +57,7 @@ LANDS: tuple[Land, ...] = tuple(Land)
 """The six lands in their canonical order."""
 
 
-class Animals(enum.Enum):
+class Animals(_Word):
     """The animal need of a city card (spec 2.5a); its only member is ``ANIMALS``."""
 
     ANIMALS = "animals"
@@ -52,7 +66,7 @@ class Animals(enum.Enum):
         return "ANIMALS"
 
 
-class Star(enum.Enum):
+class Star(_Word):
     """The star site of a City or Animal card (spec 2.5a, 2.5b); its only member is ``STAR``."""
 
     STAR = "star"
@@ -71,7 +85,7 @@ Site: TypeAlias = Land | Star
 """Where a City or Animal card may go: a land, or the star (spec 9.1b, 9.2)."""
 
 
-class CardKind(enum.Enum):
+class CardKind(_Word):
     """The three card backs a player can hold (spec 2.4, 2.5, 2.7)."""
 
     NATURE = "nature"
@@ -82,7 +96,7 @@ class CardKind(enum.Enum):
         return f"CardKind.{self.name}"
 
 
-class Power(enum.Enum):
+class Power(_Word):
     """The seven Powers (spec 2.7)."""
 
     SUN = "sun"
@@ -97,7 +111,15 @@ class Power(enum.Enum):
         return f"Power.{self.name}"
 
 
-@attrs.frozen(repr=False)
+SQUARE_ORDER: Callable[[Pos], tuple[int, int]] = operator.attrgetter("x", "y")
+"""The sort key of squares, giving the order of :class:`Pos` itself (x, then y). Hot path:
+the rules sort squares on almost every decision, and this key, run in C, saves a
+Python-level comparison per pair."""
+
+
+# Hot path: squares are dict keys everywhere in the rules; caching the hash saves a tuple
+# and a call per lookup, which was the largest single cost of a decision.
+@attrs.frozen(repr=False, cache_hash=True)
 class Pos:
     """A square of the unbounded square grid (spec 3.1); the first tile goes at ``Pos(0, 0)``.
 

@@ -1,0 +1,101 @@
+"""The legal actions of a decision as a lazy sequence: each action is built when it is read.
+
+A turn's action can offer a hundred plays late in a game (each Nature card on each open
+square, each City card on each tile it may stand on), while a bot or a random playout
+reads one of them. :class:`LegalActions` holds them as *parts*: a builder and the targets
+it is applied to (``PlayNature`` of one card, over the open squares). Its length is the
+sum of the parts' lengths, so ``len()`` and ``random.choice`` cost nothing per action;
+indexing builds one action; iterating builds them in order. It is a
+:class:`~collections.abc.Sequence` and compares equal to a list or tuple of the same
+actions.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, overload
+
+from gaia_rules.actions import Action
+
+__all__ = ["LegalActions", "Part", "ready"]
+
+Part = tuple[Callable[[Any], Action], Sequence[Any]]
+"""A builder and its targets: the part holds ``builder(target)`` for each target, in order."""
+
+
+def _same(action: Action) -> Action:
+    return action
+
+
+def ready(actions: Sequence[Action]) -> Part:
+    """A part of actions already built."""
+    return (_same, actions)
+
+
+class LegalActions(Sequence[Action]):
+    """Every legal action of one decision, in the engine's order, built on demand.
+
+    Immutable: the engine shares one instance between a game and its copies, and returns
+    it from :meth:`~gaia_rules.Game.legal_actions` as is.
+    """
+
+    __slots__ = ("_built", "_ends", "_parts")
+
+    def __init__(self, parts: Sequence[Part]) -> None:
+        kept: list[Part] = []
+        ends: list[int] = []
+        total = 0
+        for part in parts:
+            if part[1]:
+                total += len(part[1])
+                kept.append(part)
+                ends.append(total)
+        self._parts = kept
+        self._ends = ends
+        self._built: list[Action] | None = None
+
+    def __len__(self) -> int:
+        return self._ends[-1] if self._ends else 0
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        if isinstance(index, slice):
+            return self._all()[index]
+        if self._built is not None:
+            return self._built[index]
+        size = len(self)
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError("legal action index out of range")
+        which = bisect_right(self._ends, index)
+        start = self._ends[which - 1] if which else 0
+        build, targets = self._parts[which]
+        return build(targets[index - start])
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._all())
+
+    def __contains__(self, value: object) -> bool:
+        return value in self._all()
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LegalActions | list | tuple):
+            return self._all() == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # equal to lists, so unhashable like them
+
+    def __repr__(self) -> str:
+        return repr(self._all())
+
+    def _all(self) -> list[Action]:
+        """Every action, built once and kept (the instance never changes)."""
+        built = self._built
+        if built is None:
+            built = self._built = [build(t) for build, targets in self._parts for t in targets]
+        return built
