@@ -1,0 +1,205 @@
+"""The ``gaia-rules`` command line: parse the arguments, run one command, map its failures
+to exit statuses (0 done, 1 a failure such as a bad record or file, 2 a usage error).
+
+Commands: ``demo`` (a seeded game between bots, printed), ``simulate`` (many games between
+bots, and who wins), ``replay`` (check a record and print it), ``play`` (a person against
+bots in the terminal) and ``schema`` (the JSON Schema of the wire format).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from gaia_rules._version import __version__
+from gaia_rules.bots import BOTS
+from gaia_rules.cli import demo, play, replay, simulate
+from gaia_rules.cli.common import (
+    CommandError,
+    Console,
+    LineSource,
+    UsageError,
+    add_game_options,
+)
+from gaia_rules.errors import GaiaRulesError
+
+__all__ = ["main"]
+
+_EXAMPLES = argparse.RawDescriptionHelpFormatter
+
+
+def _schema(args: argparse.Namespace, console: Console) -> int:
+    from gaia_rules.schema import render  # noqa: PLC0415 (only this command needs it)
+
+    console.out.write(render())
+    return 0
+
+
+def _bots_help(what: str) -> str:
+    return f"{what}; the bots: {', '.join(sorted(BOTS))} (default random)"
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="gaia-rules",
+        description="The rules engine for the card-and-tile game Gaïa: play, simulate and "
+        "replay games from the command line.",
+        epilog="examples:\n"
+        "  gaia-rules demo --players 4 --seed 2024\n"
+        "  gaia-rules simulate --games 200 --bots greedy,random --jobs 4\n"
+        "  gaia-rules replay game.json --seat 1\n"
+        "  gaia-rules play --players 3 --bots greedy\n"
+        "\nRun 'gaia-rules COMMAND --help' for a command's options.",
+        formatter_class=_EXAMPLES,
+    )
+    parser.add_argument("--version", action="version", version=f"gaia-rules {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    demo_parser = commands.add_parser(
+        "demo",
+        help="play a seeded game between bots and print it",
+        description="Play a seeded game between bots; print its events in the action "
+        "notation, then the final world. The same seed and bots print the same game.",
+        epilog="examples:\n"
+        "  gaia-rules demo --players 4 --seed 2024\n"
+        "  gaia-rules demo --level disasters --bots greedy,random,random",
+        formatter_class=_EXAMPLES,
+    )
+    add_game_options(demo_parser)
+    demo_parser.add_argument("--seed", type=int, default=2024, help="the seed (default 2024)")
+    demo_parser.add_argument(
+        "--bots", default="random", help=_bots_help("one name for every seat, or one per seat")
+    )
+    demo_parser.set_defaults(run=demo.run)
+
+    sim = commands.add_parser(
+        "simulate",
+        help="play many games between bots and count who wins",
+        description="Play many seeded games between bots and print who won them: wins by "
+        "bot (with a 95% interval) and by seat, how the games ended, their length and "
+        "the speed. Game i is seeded from --seed and i, and the bots rotate one seat per "
+        "game, so the results are the same whatever --jobs is.",
+        epilog="examples:\n"
+        "  gaia-rules simulate --games 1000 --players 2 --bots greedy,random --jobs 0\n"
+        "  gaia-rules simulate --games 100 --level powers --records games/ --json",
+        formatter_class=_EXAMPLES,
+    )
+    sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    add_game_options(sim)
+    sim.add_argument(
+        "--bots",
+        default="random",
+        help=_bots_help("one name for every seat, or one per seat (the line-up of game 0)"),
+    )
+    sim.add_argument("--seed", type=int, default=0, help="the base seed (default 0)")
+    sim.add_argument(
+        "--jobs", type=int, default=1, help="processes to play in (0: one per processor)"
+    )
+    sim.add_argument(
+        "--records", metavar="DIR", help="write each game's record (JSON) into this folder"
+    )
+    sim.add_argument("--json", action="store_true", help="print the summary as JSON")
+    sim.add_argument(
+        "--quiet", action="store_true", help="no progress bar (shown only on a terminal)"
+    )
+    sim.set_defaults(run=simulate.run)
+
+    rep = commands.add_parser(
+        "replay",
+        help="check a game record and print the game",
+        description="Read a game record (JSON, as written by 'simulate --records' or "
+        "game.record().to_json()), replay it checking every action, and print the game: "
+        "its events, the final world and the result. A record that does not replay is "
+        "reported with the index of the first diverging action (exit status 1).",
+        epilog="examples:\n"
+        "  gaia-rules replay game.json\n"
+        "  gaia-rules replay game.json --seat 2\n"
+        "  gaia-rules replay game.json --svg world.svg",
+        formatter_class=_EXAMPLES,
+    )
+    rep.add_argument("file", metavar="FILE", help="the record to replay")
+    rep.add_argument("--seat", type=int, help="print the game as this seat saw it (no hidden card)")
+    rep.add_argument("--svg", metavar="OUT", help="write the final world as SVG to OUT")
+    rep.set_defaults(run=replay.run)
+
+    ply = commands.add_parser(
+        "play",
+        help="play a seat in the terminal against bots",
+        description="Play one seat against bots. Before each of your decisions you see "
+        "your view of the table (your hand, the displays, the world) and the legal "
+        "actions; answer with a number or an action in the notation. 'help' and 'quit' "
+        "work at every prompt.",
+        epilog="examples:\n"
+        "  gaia-rules play\n"
+        "  gaia-rules play --players 3 --seat 1 --bots greedy --seed 7",
+        formatter_class=_EXAMPLES,
+    )
+    add_game_options(ply, players=2)
+    ply.add_argument("--seat", type=int, default=0, help="your seat (default 0, who begins)")
+    ply.add_argument("--bots", default="random", help=_bots_help("one name, or one per other seat"))
+    ply.add_argument("--seed", type=int, help="the seed (default: a fresh one, shown at the end)")
+    ply.add_argument("--record", metavar="FILE", help="write the game's record here at the end")
+    ply.set_defaults(run=play.run)
+
+    schema = commands.add_parser(
+        "schema",
+        help="print the JSON Schema of the wire format",
+        description="Print the JSON Schema of the wire format (actions, events, decisions, "
+        "views, states, positions, records, rules, manifests).",
+        epilog="example:\n  gaia-rules schema > gaia-rules.schema.json",
+        formatter_class=_EXAMPLES,
+    )
+    schema.set_defaults(run=_schema)
+    return parser
+
+
+def _quiet_stdout(console: Console) -> None:
+    """After a broken pipe, point the process's standard output at nothing, so that the
+    interpreter's last flush does not fail again."""
+    if console.out is sys.stdout:
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    stdin: LineSource | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+) -> int:
+    """Run the command line with ``argv`` (default: the process's arguments); returns the
+    exit status: 0 done, 1 a failure (bad record, unreadable or unwritable file, a game
+    that failed), 2 a usage error. Never raises; the streams may be replaced (for tests)."""
+    console = Console(
+        out=sys.stdout if stdout is None else stdout,
+        err=sys.stderr if stderr is None else stderr,
+        inp=sys.stdin if stdin is None else stdin,
+    )
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help, --version, or a usage error
+        return exc.code if isinstance(exc.code, int) else 2
+    try:
+        status: int = args.run(args, console)
+        console.out.flush()
+    except UsageError as exc:
+        console.err.write(f"gaia-rules: {args.command}: {exc}\n")
+        return 2
+    except (CommandError, GaiaRulesError, OSError) as exc:
+        if isinstance(exc, BrokenPipeError):
+            _quiet_stdout(console)
+            return 0
+        console.err.write(f"gaia-rules: {exc}\n")
+        return 1
+    except KeyboardInterrupt:
+        console.err.write("\ngaia-rules: interrupted\n")
+        return 130
+    return status

@@ -1,0 +1,218 @@
+"""What the commands share: the streams, seeds, bot line-ups, and card faces as text.
+
+Every text here is built from what one seat may see (a :class:`~gaia_rules.views.View`) or
+from what is public; nothing in this module reads a hand or a deck order it was not given.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import sys
+from collections.abc import Callable, Sequence
+from typing import Protocol, TextIO
+
+import attrs
+
+from gaia_rules.bots import BOTS, Bot
+from gaia_rules.cards import AnimalCard, CardId, CityCard, NatureCard, Objective, PowerCard
+from gaia_rules.events import Event
+from gaia_rules.game import Game
+from gaia_rules.manifest import Manifest
+from gaia_rules.rules import Edition, Level, Rules
+from gaia_rules.state import GameState
+from gaia_rules.views import View
+from gaia_rules.vocabulary import CardKind
+
+__all__ = [
+    "CommandError",
+    "Console",
+    "LineSource",
+    "UsageError",
+    "add_game_options",
+    "bots_for",
+    "derive_seed",
+    "face_text",
+    "play_out",
+    "public_state",
+    "rules_from",
+    "split_bots",
+]
+
+
+class UsageError(Exception):
+    """A command line that cannot be run as written (exit status 2)."""
+
+
+class CommandError(Exception):
+    """A command that ran but could not do its job (exit status 1); the message says why."""
+
+
+class LineSource(Protocol):
+    """Where a person's answers come from: ``readline()`` gives one line with its newline,
+    or ``""`` at the end of the input (a text stream is one)."""
+
+    def readline(self) -> str:
+        """The next line; ``""`` at the end."""
+        ...
+
+
+@attrs.frozen
+class Console:
+    """The streams a command reads and writes: injectable so that tests can drive them."""
+
+    out: TextIO
+    err: TextIO
+    inp: LineSource
+
+    @staticmethod
+    def system() -> Console:
+        """The process's own standard streams."""
+        return Console(out=sys.stdout, err=sys.stderr, inp=sys.stdin)
+
+    def print(self, text: str = "") -> None:
+        """Write one line to the output."""
+        self.out.write(text + "\n")
+
+
+def derive_seed(base: int, *path: int) -> int:
+    """A seed derived from ``base`` and the numbers in ``path`` (a game index, a seat).
+
+    The same on every machine and Python version: a SHA-256 of the numbers, cut to 63 bits,
+    so that games derived from nearby bases share nothing.
+    """
+    text = "/".join(str(n) for n in (base, *path))
+    digest = hashlib.sha256(f"gaia-rules/{text}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def add_game_options(parser: argparse.ArgumentParser, *, players: int = 4) -> None:
+    """Add ``--players``, ``--level`` and ``--edition`` to a command."""
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=players,
+        choices=range(2, 6),
+        metavar="2-5",
+        help=f"the number of seats (default {players})",
+    )
+    parser.add_argument(
+        "--level",
+        choices=[level.name.lower() for level in Level],
+        default="basic",
+        help="the rule level (default basic)",
+    )
+    parser.add_argument(
+        "--edition",
+        choices=[edition.value for edition in Edition],
+        default="third",
+        help="the card manifest (default third)",
+    )
+
+
+def rules_from(args: argparse.Namespace) -> Rules:
+    """The rules named by ``--level`` and ``--edition``."""
+    return Rules(level=Level[args.level.upper()], edition=Edition(args.edition))
+
+
+def split_bots(text: str, seats: int, *, what: str = "seat") -> tuple[str, ...]:
+    """The bot names of ``--bots``: one name for every seat, or exactly one per seat.
+
+    Raises :class:`UsageError` for an unknown name or a wrong count.
+    """
+    names = tuple(name.strip() for name in text.split(","))
+    for name in names:
+        if name not in BOTS:
+            raise UsageError(f"--bots: no bot {name!r}; the bots are {', '.join(sorted(BOTS))}")
+    if len(names) == 1:
+        return names * seats
+    if len(names) != seats:
+        raise UsageError(
+            f"--bots: give one name for every {what} or exactly {seats} names, got {len(names)}"
+        )
+    return names
+
+
+def bots_for(names: Sequence[str | None], seed: int) -> list[Bot | None]:
+    """One bot per seat (``None`` where a person sits), each seeded from ``seed`` and its seat."""
+    return [
+        None if name is None else BOTS[name](derive_seed(seed, seat))
+        for seat, name in enumerate(names)
+    ]
+
+
+def play_out(
+    game: Game,
+    bots: Sequence[Bot | None],
+    on_events: Callable[[tuple[Event, ...]], None] | None = None,
+) -> int:
+    """Let the bots play ``game`` until it ends or a person's seat (``None``) is to move.
+
+    Each bot chooses from its seat's view and the legal actions only. ``on_events`` receives
+    the (omniscient) events of every action. Returns the number of decisions the bots took.
+    """
+    taken = 0
+    while not game.is_over:
+        seat = game.to_move
+        assert seat is not None
+        bot = bots[seat]
+        if bot is None:
+            break
+        events = game.apply(bot.choose(game.view(seat), game.legal_actions()))
+        taken += 1
+        if on_events is not None:
+            on_events(events)
+    return taken
+
+
+def face_text(cards: Manifest, card: CardId) -> str:
+    """A card and its face, for a person: ``C05 Akkad (plain; needs sea, forest, ...)``."""
+    face = cards.face(card)
+    match face:
+        case NatureCard(land):
+            return f"{card} {land.value}"
+        case CityCard(name, site, needs):
+            return (
+                f"{card} city {name} (on {site.value}; needs {', '.join(n.value for n in needs)})"
+            )
+        case AnimalCard(site):
+            return f"{card} animals (on {site.value})"
+        case PowerCard(power):
+            return f"{card} {power.value}"
+        case Objective(lands, powers):
+            if powers:
+                return f"{card} objective: {powers} Power cards"
+            return f"{card} objective: {', '.join(land.value for land in lands)}"
+    raise AssertionError(face)  # pragma: no cover
+
+
+def public_state(view: View) -> GameState:
+    """A :class:`GameState` holding only what ``view``'s seat may see, for
+    :func:`~gaia_rules.text.world_text`: every hand, deck and held stolen card is left empty
+    and the seed is 0, so nothing hidden from the seat can be printed from it."""
+    return GameState(
+        rules=view.rules,
+        players=view.players,
+        first_player=view.first_player,
+        seed=0,
+        active=view.active,
+        to_move=view.to_move,
+        decision=view.decision,
+        tiles=dict(view.tiles),
+        animals=dict(view.animals),
+        cities=dict(view.cities),
+        tile_supply=dict(view.tile_supply),
+        bank=view.bank,
+        decks={kind: () for kind in CardKind},
+        displays=dict(view.displays),
+        discards=dict(view.discards),
+        hands=tuple(() for _ in range(view.players)),
+        tableaux=view.tableaux,
+        objectives=view.objectives,
+        objective_pawns=dict(view.objective_pawns),
+        out_of_game=(),
+        stolen=(),
+        supply=view.supply,
+        total_pawns=view.total_pawns,
+        result=view.result,
+    )
