@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from gaia_rules.actions import Action, Discard, DrawDeck, DrawDisplay
 from gaia_rules.cards import CardId, kind_of
 from gaia_rules.decisions import ChooseLimitDiscard
 from gaia_rules.ending import end_by_exhaustion
 from gaia_rules.events import CardDiscarded, CardDrawn, DisplayRefilled
+from gaia_rules.legal import Part
 from gaia_rules.refusal import Refusal
 from gaia_rules.table import Table
 from gaia_rules.vocabulary import CardKind
@@ -42,14 +45,17 @@ def is_exhausted(table: Table, kind: CardKind) -> bool:
     return not table.decks[kind] and not table.displays[kind]
 
 
-def draw_options(table: Table, player: int) -> list[Action]:
-    """Every draw: each face-up card, and each deck that has cards or is exhausted (6.1, 6.3)."""
-    options: list[Action] = []
+def draw_options(table: Table, player: int) -> list[Part]:
+    """Every draw: each face-up card, and each deck that has cards or is exhausted (6.1, 6.3),
+    as parts of the lazy legal actions."""
+    parts: list[Part] = []
+    from_display = partial(DrawDisplay, player)
+    from_deck = partial(DrawDeck, player)
     for kind in kinds_in_play(table):
-        options.extend(DrawDisplay(player, card) for card in table.displays[kind])
+        parts.append((from_display, table.displays[kind]))
         if table.decks[kind] or not table.displays[kind]:
-            options.append(DrawDeck(player, kind))
-    return options
+            parts.append((from_deck, (kind,)))
+    return parts
 
 
 def refuse_draw(table: Table, action: DrawDisplay | DrawDeck) -> Refusal | None:

@@ -101,7 +101,7 @@ def options(table: Table, decision: Decision) -> LegalActions:
         player = decision.player
         return LegalActions(
             [
-                ready(drawing.draw_options(table, player)),
+                *drawing.draw_options(table, player),
                 *nature.nature_options(table, player),
                 *life.life_options(table, player),
                 *powers.power_options(table, player),

@@ -19,7 +19,7 @@ from gaia_rules.manifest import TILE_COUNTS
 from gaia_rules.satisfaction import pawn_counts
 from gaia_rules.setup import DISPLAY_SIZES, TOKENS, power_deck
 from gaia_rules.vocabulary import ANIMALS, LANDS, CardKind, Land, Need, Pos
-from gaia_rules.world import is_free, surroundings
+from gaia_rules.world import is_free, offered
 
 __all__ = ["violations"]
 
@@ -129,10 +129,9 @@ def _memo_disagreements(game: Game) -> list[str]:
         if memo.free != free:
             found.append(f"3.3: free tiles kept as {memo.free}, the world has {free}")
     for pos, kept in memo.around.items():
-        if kept != surroundings(table, pos):
-            found.append(
-                f"3.5: surroundings of {pos} kept as {kept}, now {surroundings(table, pos)}"
-            )
+        now = offered(table, pos)
+        if kept != now:
+            found.append(f"3.5: needs offered at {pos} kept as {kept}, the world offers {now}")
     return found
 
 

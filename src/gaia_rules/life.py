@@ -11,8 +11,8 @@ from gaia_rules.legal import Part
 from gaia_rules.refusal import Refusal
 from gaia_rules.satisfaction import settle
 from gaia_rules.table import Table
-from gaia_rules.vocabulary import SQUARE_ORDER, STAR, CardKind, Land, Pos, Site
-from gaia_rules.world import count_met, is_free, needs_met, surroundings
+from gaia_rules.vocabulary import LANDS, SQUARE_ORDER, STAR, CardKind, Land, Pos, Site
+from gaia_rules.world import is_free, needs_met, offered
 
 __all__ = [
     "ANIMALS_PER_CARD",
@@ -54,12 +54,12 @@ def _free_sites(table: Table, site: Site, animals: bool) -> list[Pos]:
     sites = table.world_memo().sites
     found = sites.get((site, animals))
     if found is None:
-        tiles = table.tiles
         if animals:
-            found = [p for p in _free_tiles(table) if animals_may_go_on(table, site, tiles[p])]
+            lands = {land for land in LANDS if animals_may_go_on(table, site, land)}
         else:
-            found = [p for p in _free_tiles(table) if city_may_stand_on(site, tiles[p])]
-        sites[site, animals] = found
+            lands = {land for land in LANDS if city_may_stand_on(site, land)}
+        tiles = table.tiles
+        found = sites[site, animals] = [p for p in _free_tiles(table) if tiles[p] in lands]
     return found
 
 
@@ -95,8 +95,8 @@ def _squares_for(table: Table, face: AnimalCard | CityCard) -> list[Pos]:
     for pos in _free_sites(table, face.site, False):
         met = around.get(pos)
         if met is None:
-            met = around[pos] = surroundings(table, pos)
-        if count_met(face.needs, *met) >= MIN_NEEDS_TO_BUILD:
+            met = around[pos] = offered(table, pos)
+        if len(met.intersection(face.needs)) >= MIN_NEEDS_TO_BUILD:
             squares.append(pos)
     return squares
 

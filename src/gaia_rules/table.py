@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from gaia_rules.cards import CardId
 from gaia_rules.decisions import BeginTurn, PowerEffect
 from gaia_rules.manifest import Manifest
-from gaia_rules.vocabulary import SQUARE_ORDER, CardKind, Land, Pos, Star
+from gaia_rules.vocabulary import SQUARE_ORDER, Animals, CardKind, Land, Pos, Star
 
 if TYPE_CHECKING:
     from gaia_rules.decisions import Decision, Step
@@ -60,8 +60,8 @@ class WorldMemo:
         """The free tiles, sorted (spec 3.3)."""
         self.sites: dict[tuple[Land | Star, bool], list[Pos]] = {}
         """The free tiles open to a site, for Animal (``True``) or City cards, as asked."""
-        self.around: dict[Pos, tuple[set[Land], bool]] = {}
-        """Each free tile's surroundings (spec 3.5), as asked."""
+        self.around: dict[Pos, frozenset[Land | Animals]] = {}
+        """The needs each free tile's surroundings would meet (spec 3.5), as asked."""
         self.life_targets: dict[CardId, list[Pos]] = {}
         """Where each Life card may be played, as asked."""
         self.power_targets: dict[CardId, list[Any]] = {}

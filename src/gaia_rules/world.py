@@ -10,7 +10,15 @@ from gaia_rules.cards import CityCard
 from gaia_rules.table import Table
 from gaia_rules.vocabulary import ANIMALS, Land, Need, Pos
 
-__all__ = ["ORIGIN", "count_met", "is_free", "needs_met", "neighbours", "surroundings"]
+__all__ = [
+    "ORIGIN",
+    "count_met",
+    "is_free",
+    "needs_met",
+    "neighbours",
+    "offered",
+    "surroundings",
+]
 
 ORIGIN = Pos(0, 0)
 """Where the first tile of the game goes (spec 3.1, 7.2)."""
@@ -50,6 +58,14 @@ def surroundings(table: Table, pos: Pos) -> tuple[set[Land], bool]:
         if square in tokens:
             animals = True
     return lands, animals
+
+
+def offered(table: Table, pos: Pos) -> frozenset[Need]:
+    """Every need the four neighbours of ``pos`` would meet for a city there (spec 3.5):
+    the uncovered lands, and ``ANIMALS`` when a neighbour carries tokens. A city's needs
+    are distinct (2.5a), so it meets ``len(offered & needs)`` of them."""
+    lands, animals = surroundings(table, pos)
+    return frozenset((*lands, ANIMALS) if animals else lands)
 
 
 def count_met(needs: tuple[Need, ...], lands: set[Land], animals: bool) -> int:
