@@ -31,6 +31,7 @@ from gaia_rules.events import (
 )
 from gaia_rules.notation import format_action
 from gaia_rules.state import GameState
+from gaia_rules.views import View
 from gaia_rules.vocabulary import Land, Pos
 
 __all__ = ["COLOURS", "describe", "world_text"]
@@ -110,9 +111,12 @@ def describe(event: Event) -> str:
     raise AssertionError(event)  # pragma: no cover
 
 
-def world_text(state: GameState) -> str:
+def world_text(state: GameState | View) -> str:
     """The world as a grid: one cell per square, ``P`` a plain, ``P4`` a plain with 4 tokens,
-    ``P#`` a plain under a city, followed by a legend of the cities."""
+    ``P#`` a plain under a city, followed by a legend of the cities.
+
+    The world is public, so a seat's :class:`~gaia_rules.views.View` draws the same grid as
+    the full :class:`~gaia_rules.state.GameState`."""
     if not state.tiles:
         return "(the world is empty)"
     xs = [pos.x for pos in state.tiles]

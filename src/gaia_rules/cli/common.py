@@ -20,9 +20,6 @@ from gaia_rules.events import Event
 from gaia_rules.game import Game
 from gaia_rules.manifest import Manifest
 from gaia_rules.rules import Edition, Level, Rules
-from gaia_rules.state import GameState
-from gaia_rules.views import View
-from gaia_rules.vocabulary import CardKind
 
 __all__ = [
     "CommandError",
@@ -34,7 +31,6 @@ __all__ = [
     "derive_seed",
     "face_text",
     "play_out",
-    "public_state",
     "rules_from",
     "split_bots",
 ]
@@ -184,35 +180,3 @@ def face_text(cards: Manifest, card: CardId) -> str:
                 return f"{card} objective: {powers} Power cards"
             return f"{card} objective: {', '.join(land.value for land in lands)}"
     raise AssertionError(face)  # pragma: no cover
-
-
-def public_state(view: View) -> GameState:
-    """A :class:`GameState` holding only what ``view``'s seat may see, for
-    :func:`~gaia_rules.text.world_text`: every hand, deck and held stolen card is left empty
-    and the seed is 0, so nothing hidden from the seat can be printed from it."""
-    return GameState(
-        rules=view.rules,
-        players=view.players,
-        first_player=view.first_player,
-        seed=0,
-        active=view.active,
-        to_move=view.to_move,
-        decision=view.decision,
-        tiles=dict(view.tiles),
-        animals=dict(view.animals),
-        cities=dict(view.cities),
-        tile_supply=dict(view.tile_supply),
-        bank=view.bank,
-        decks={kind: () for kind in CardKind},
-        displays=dict(view.displays),
-        discards=dict(view.discards),
-        hands=tuple(() for _ in range(view.players)),
-        tableaux=view.tableaux,
-        objectives=view.objectives,
-        objective_pawns=dict(view.objective_pawns),
-        out_of_game=(),
-        stolen=(),
-        supply=view.supply,
-        total_pawns=view.total_pawns,
-        result=view.result,
-    )

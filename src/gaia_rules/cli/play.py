@@ -22,7 +22,6 @@ from gaia_rules.cli.common import (
     bots_for,
     face_text,
     play_out,
-    public_state,
     rules_from,
     split_bots,
 )
@@ -89,7 +88,7 @@ def _cards(view: View, cards: tuple[CardId, ...]) -> str:
 def view_text(view: View) -> str:
     """The table as ``view``'s seat sees it: the world, the displays, the Objectives, what
     each seat has in front of it and holds by back, and the seat's own hand with faces."""
-    lines = [world_text(public_state(view)), ""]
+    lines = [world_text(view), ""]
     for kind, cards in view.displays.items():
         if kind is CardKind.POWER and not view.rules.with_powers:
             continue  # no Power cards below the powers level
@@ -246,7 +245,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
             return 0
         game.apply(action)
     console.print()
-    console.print(world_text(public_state(game.view(seat))))
+    console.print(world_text(game.view(seat)))
     result = game.result
     assert result is not None
     verdict = "you win" if result.winner == seat else f"seat {result.winner} wins"

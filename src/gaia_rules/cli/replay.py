@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from gaia_rules.cli.common import CommandError, Console, face_text, public_state
+from gaia_rules.cli.common import CommandError, Console, face_text
 from gaia_rules.errors import RecordError
 from gaia_rules.game import Game
 from gaia_rules.record import GameRecord
@@ -59,7 +59,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
             f"first player {game.first_player}, {len(game.actions)} decisions"
         )
         events = game.events_for(seat)
-        world = world_text(public_state(game.view(seat)))
+        world = world_text(game.view(seat))
     for event in events:
         console.print(describe(event))
     console.print()
