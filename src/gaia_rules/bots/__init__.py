@@ -1,0 +1,48 @@
+"""Players that choose actions for a seat: random, greedy, and a search for hidden cards.
+
+Every bot sees what its seat sees and nothing more: :meth:`Bot.choose` receives the seat's
+:class:`~gaia_rules.views.View` and the legal actions, never the game itself, so a bot cannot
+read another hand or the order of a deck. A bot draws every random choice from its own
+seeded ``random.Random``, so a game between bots is reproducible from its seeds.
+
+``BOTS`` names the bots the command line offers: ``BOTS["greedy"](seed)`` makes one.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from gaia_rules.actions import Action
+from gaia_rules.views import View
+
+__all__ = ["BOTS", "Bot", "RandomBot"]
+
+
+class Bot(Protocol):
+    """A player for one seat."""
+
+    name: str
+    """A short name for tables and summaries (``"random"``, ``"greedy"``, ...)."""
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        """One of ``legal`` (never empty): the seat's choice, knowing only ``view``."""
+        ...
+
+
+class RandomBot:
+    """Chooses uniformly among the legal actions."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        """A uniformly random legal action."""
+        return self._rng.choice(legal)
+
+
+BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot}
+"""The bots by name, each made from a seed."""
