@@ -1,7 +1,8 @@
 """Actions: every choice a player makes, as a frozen value naming its player (spec 5.4).
 
 Each action names the seat that takes it, so a server can refuse an action sent for the
-wrong seat. ``str(action)`` is its notation (see :mod:`gaia_rules.notation`).
+wrong seat. ``str(action)`` is its notation (see
+[`gaia_rules.notation`][gaia_rules.notation]).
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ __all__ = [
 
 
 class _Notated(Wire):
-    """Gives every action its notation as ``str(action)``, and its JSON (API.md)."""
+    """Gives every action its notation as ``str(action)``, and its JSON."""
 
     __slots__ = ()
 

@@ -1,4 +1,12 @@
-"""The typed errors of gaia-rules: one base class, and one class per kind of bad input."""
+"""The typed errors of gaia-rules: one base class, and one class per kind of bad input.
+
+Catch [`GaiaRulesError`][gaia_rules.errors.GaiaRulesError] to catch every error the library
+raises on purpose. Every class but the base is also a ``ValueError``, except
+[`IllegalActionError`][gaia_rules.errors.IllegalActionError]: an illegal action is a refusal
+of the rules, not a malformed value. The JSON reader's error,
+[`JsonError`][gaia_rules.serialization.JsonError], and the notation's,
+[`NotationError`][gaia_rules.notation.NotationError], live with their modules.
+"""
 
 from __future__ import annotations
 
@@ -17,10 +25,14 @@ class GaiaRulesError(Exception):
 
 
 class IllegalActionError(GaiaRulesError):
-    """An action that is not legal now; the game is exactly as it was before.
+    """An action that is not legal now; the game is exactly as it was before (spec 1.7).
 
-    ``clause`` is the id of the spec clause the action breaks (for example ``"7.1"``),
-    and ``reason`` the readable explanation.
+    Raised by [`Game.apply`][gaia_rules.game.Game.apply]. Its message is the reason followed
+    by the clause, for example ``"... (spec 7.1)"``.
+
+    Attributes:
+        clause (str): The id of the spec clause the action breaks (for example ``"7.1"``).
+        reason (str): The readable explanation, without the clause.
     """
 
     def __init__(self, clause: str, reason: str) -> None:
@@ -30,11 +42,22 @@ class IllegalActionError(GaiaRulesError):
 
 
 class RulesError(GaiaRulesError, ValueError):
-    """A ``Rules`` value that cannot be played: an impossible combination or a bad switch."""
+    """A ``Rules`` value that cannot be played: an impossible combination or a bad switch.
+
+    Also raised by [`new_game`][gaia_rules.game.new_game] for a bad number of players, first
+    player or seed (spec 1.2, 1.3).
+    """
 
 
 class ManifestError(GaiaRulesError, ValueError):
-    """A card manifest that breaks the stated facts; ``problems`` lists every one found."""
+    """A card manifest that breaks the stated facts; ``problems`` lists every one found.
+
+    Raised when a [`Manifest`][gaia_rules.manifest.Manifest] is built or read (spec 2.4-2.9).
+
+    Attributes:
+        problems (tuple[str, ...]): One readable line per problem, each naming the card or
+            the field.
+    """
 
     def __init__(self, problems: list[str]) -> None:
         self.problems = tuple(problems)
@@ -43,7 +66,15 @@ class ManifestError(GaiaRulesError, ValueError):
 
 
 class PositionError(GaiaRulesError, ValueError):
-    """A position that could not arise or breaks an invariant; ``problems`` lists each one."""
+    """A position that could not arise or breaks an invariant; ``problems`` lists each one.
+
+    Raised by [`Position.to_game`][gaia_rules.position.Position.to_game] and the other
+    readers and builders of positions (spec 16).
+
+    Attributes:
+        problems (tuple[str, ...]): One readable line per problem, many naming the clause
+            broken.
+    """
 
     def __init__(self, problems: list[str]) -> None:
         self.problems = tuple(problems)
@@ -54,7 +85,12 @@ class PositionError(GaiaRulesError, ValueError):
 class RecordError(GaiaRulesError, ValueError):
     """A game record that is malformed or does not replay; says where.
 
-    ``index`` is the index of the first action that diverged, when one did.
+    Raised by [`GameRecord.replay`][gaia_rules.record.GameRecord.replay] and the record's
+    readers.
+
+    Attributes:
+        index (int | None): The index of the first action that diverged, when one did
+            (the number of actions when only the result differs); ``None`` otherwise.
     """
 
     def __init__(self, message: str, index: int | None = None) -> None:

@@ -248,7 +248,7 @@ class TilesSwapped(Wire):
 class CardStolen(Wire):
     """The Tornado took a card of back ``kind`` from ``victim`` and set it aside face down
     (spec 13.8b). ``card`` is ``None`` for every seat but the victim's: the thief sees the
-    stolen cards together once the last is taken (:class:`StolenCardsSeen`)."""
+    stolen cards together once the last is taken (`StolenCardsSeen`)."""
 
     player: int
     victim: int

@@ -3,8 +3,9 @@
 No rulebook lists the printed faces (city sites and needs, animal sites, the Nature
 Objectives), so the manifests shipped with the library are reconstructed to fit every
 stated fact; a player with the physical cards can load a manifest of his own
-(:meth:`Manifest.from_json`). A manifest that breaks a stated fact raises one
-:class:`~gaia_rules.errors.ManifestError` listing every problem.
+([`Manifest.from_json`][gaia_rules.manifest.Manifest.from_json]). A manifest that breaks a
+stated fact raises one [`ManifestError`][gaia_rules.errors.ManifestError] listing every
+problem.
 """
 
 from __future__ import annotations
@@ -103,7 +104,7 @@ _LETTER = {NatureCard: "N", CityCard: "C", AnimalCard: "A", PowerCard: "P", Obje
 class Manifest:
     """Every card of one box: its id and its face (spec 2.8).
 
-    Build one with :meth:`builtin`, :meth:`from_json` or :meth:`from_dict`; each validates.
+    Build one with `builtin`, `from_json` or `from_dict`; each validates.
     """
 
     edition: Edition
@@ -120,7 +121,11 @@ class Manifest:
     # -- lookups -------------------------------------------------------------------------
 
     def face(self, card: CardId) -> Face:
-        """The face of a card; ``KeyError`` if the box has no such card."""
+        """The face of a card.
+
+        Raises:
+            KeyError: The box has no such card.
+        """
         return self._faces[card]
 
     def __contains__(self, card: object) -> bool:
@@ -131,7 +136,12 @@ class Manifest:
         return tuple(sorted(c for c, f in self.cards if isinstance(f, face_type)))
 
     def city(self, card: CardId) -> CityCard:
-        """The face of a City card."""
+        """The face of a City card.
+
+        Raises:
+            KeyError: The box has no such card.
+            AssertionError: The card is not a City card.
+        """
         face = self._faces[card]
         assert isinstance(face, CityCard)
         return face
@@ -140,12 +150,26 @@ class Manifest:
 
     @staticmethod
     def builtin(edition: Edition) -> Manifest:
-        """The reconstructed manifest shipped for ``edition`` (spec 2.8)."""
+        """The reconstructed manifest shipped for ``edition`` (spec 2.8), read once and cached.
+
+        The shipped files are checked by the tests, so this raises nothing in practice; a
+        broken file would raise [`ManifestError`][gaia_rules.errors.ManifestError].
+        """
         return _builtin(edition)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Manifest:
-        """Parse and validate a manifest from its JSON text (the format of the shipped files)."""
+        """Parse and validate a manifest from its JSON text (the format of the shipped files).
+
+        Args:
+            text: The JSON text, as in ``gaia_rules/manifests/third.json``.
+
+        Raises:
+            ManifestError: ``text`` is not JSON, is not a manifest (unknown keys, a wrong
+                ``"format"`` or edition, a card without a known face), or is one that breaks
+                the stated facts (counts, ids, faces: spec 2.4-2.9). Its ``problems`` list
+                every problem found, not only the first.
+        """
         try:
             data = json.loads(text)
         except (ValueError, TypeError, RecursionError) as exc:
@@ -154,7 +178,16 @@ class Manifest:
 
     @classmethod
     def from_dict(cls, data: Any) -> Manifest:
-        """Validate a manifest from already-parsed JSON."""
+        """Validate a manifest from already-parsed JSON.
+
+        Args:
+            data: The parsed JSON object, as [`to_dict`][gaia_rules.manifest.Manifest.to_dict]
+                writes it.
+
+        Raises:
+            ManifestError: ``data`` is not a manifest or breaks the stated facts, as for
+                [`from_json`][gaia_rules.manifest.Manifest.from_json].
+        """
         problems: list[str] = []
         if not isinstance(data, dict):
             raise ManifestError(["the manifest must be a JSON object"])

@@ -1,13 +1,14 @@
 """``Rules``: the rule level, the card manifest, and one switch per ruling (spec 1.2, 1.3).
 
-``Rules`` is a frozen value. Build it from a preset and override any switch by keyword::
+``Rules`` is a frozen value. Build it from a preset and override any switch by keyword:
 
     Rules.basic()
     Rules.advanced(four_need_drop=FourNeedDrop.EMPTY_AT_TWO)
     Rules.disasters(lightnings=2)
 
 Switches also accept their values' names as strings (``feeding="every_city"``), which is
-what the JSON form uses. An impossible combination raises :class:`RulesError`.
+what the JSON form uses. An impossible combination raises
+[`RulesError`][gaia_rules.errors.RulesError].
 """
 
 from __future__ import annotations
@@ -151,8 +152,8 @@ class Rules:
     """The rules a game is played by: level, cards and one switch per ruling (spec 1.2, 1.3).
 
     Every switch defaults to the ruling; see the spec clause named on each for the other
-    readings. Prefer the presets :meth:`basic`, :meth:`advanced`, :meth:`powers` and
-    :meth:`disasters`.
+    readings. Prefer the presets `basic`, `advanced`, `powers` and
+    `disasters`.
     """
 
     level: Level = attrs.field(default=Level.BASIC, converter=_to_level)
@@ -196,22 +197,66 @@ class Rules:
 
     @classmethod
     def basic(cls, **switches: Any) -> Rules:
-        """The basic game."""
+        """The basic game.
+
+        Args:
+            **switches: Any switch to set other than ``level``, by name; a value may also be
+                given by its name as text (``feeding="every_city"``).
+
+        Raises:
+            RulesError: A switch value is out of its range or of the wrong type, a switch is
+                set that belongs to a higher level (spec 1.2), or the manifest is of
+                another edition than ``edition``.
+            TypeError: A keyword names no switch, or is ``level``.
+        """
         return cls(level=Level.BASIC, **switches)
 
     @classmethod
     def advanced(cls, **switches: Any) -> Rules:
-        """The basic game with stealing and four needs."""
+        """The basic game with stealing and four needs.
+
+        Args:
+            **switches: Any switch to set other than ``level``, by name; a value may also be
+                given by its name as text (``feeding="every_city"``).
+
+        Raises:
+            RulesError: A switch value is out of its range or of the wrong type, a switch is
+                set that belongs to a higher level (spec 1.2), or the manifest is of
+                another edition than ``edition``.
+            TypeError: A keyword names no switch, or is ``level``.
+        """
         return cls(level=Level.ADVANCED, **switches)
 
     @classmethod
     def powers(cls, **switches: Any) -> Rules:
-        """The advanced game with the Power cards."""
+        """The advanced game with the Power cards.
+
+        Args:
+            **switches: Any switch to set other than ``level``, by name; a value may also be
+                given by its name as text (``feeding="every_city"``).
+
+        Raises:
+            RulesError: A switch value is out of its range or of the wrong type, a switch is
+                set that belongs to a higher level (spec 1.2), or the manifest is of
+                another edition than ``edition``.
+            TypeError: A keyword names no switch, or is ``level``.
+        """
         return cls(level=Level.POWERS, **switches)
 
     @classmethod
     def disasters(cls, **switches: Any) -> Rules:
-        """The Powers game with Lightning and Eruption."""
+        """The Powers game with Lightning and Eruption.
+
+        Args:
+            **switches: Any switch to set other than ``level``, by name; a value may also be
+                given by its name as text (``feeding="every_city"``).
+
+        Raises:
+            RulesError: A switch value is out of its range or of the wrong type, a switch is
+                set that belongs to a higher level (spec 1.2), or the manifest is of
+                another edition than ``edition``.
+            TypeError: A keyword names no switch, or is ``level``.
+        """
         return cls(level=Level.DISASTERS, **switches)
 
     # -- derived -----------------------------------------------------------------------------
@@ -237,7 +282,15 @@ class Rules:
         return self.level >= Level.DISASTERS
 
     def evolve(self, **switches: Any) -> Rules:
-        """A copy with some switches changed."""
+        """A copy with some switches changed.
+
+        Args:
+            **switches: The switches to change, by name (``level`` too).
+
+        Raises:
+            RulesError: The new values make rules that cannot be played, as for the presets.
+            TypeError: A keyword names no switch.
+        """
         return attrs.evolve(self, **switches)
 
     # -- JSON ------------------------------------------------------------------------------
@@ -258,12 +311,23 @@ class Rules:
         return data
 
     def to_json(self) -> str:
-        """The rules as JSON text; :meth:`from_json` gives back an equal value."""
+        """The rules as JSON text; [`from_json`][gaia_rules.rules.Rules.from_json] gives back an
+        equal value."""
         return json.dumps(self.to_dict(), ensure_ascii=False)
 
     @classmethod
     def from_dict(cls, data: Any) -> Rules:
-        """Rules from JSON-ready data; raises :class:`RulesError` saying which field is wrong."""
+        """Rules from JSON-ready data (the form of [`to_dict`][gaia_rules.rules.Rules.to_dict]).
+
+        Args:
+            data: Already-parsed JSON: an object with ``"format"`` and any switches; a
+                switch left out takes its default.
+
+        Raises:
+            RulesError: ``data`` is not such an object (a key that is not a text, a wrong or
+                missing ``"format"``, an unknown field, a bad value, a bad manifest) or
+                describes rules that cannot be played; the message names the field.
+        """
         if not isinstance(data, dict):
             raise RulesError("rules: expected a JSON object")
         problem = non_text_key(data)
@@ -289,7 +353,12 @@ class Rules:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Rules:
-        """Rules from JSON text."""
+        """Rules from JSON text (the output of [`to_json`][gaia_rules.rules.Rules.to_json]).
+
+        Raises:
+            RulesError: ``text`` is not JSON, or not the JSON of playable rules (see
+                [`from_dict`][gaia_rules.rules.Rules.from_dict]); the message names the field.
+        """
         try:
             data = json.loads(text)
         except (ValueError, TypeError, RecursionError) as exc:

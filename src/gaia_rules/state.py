@@ -1,8 +1,8 @@
 """``GameState``: a full, read-only snapshot of a game, for servers and tests.
 
 It holds everything (every hand, deck order, the seed), so it must never be sent to a
-seat: a seat gets :meth:`gaia_rules.Game.view`. Each access to ``game.state`` builds a new
-snapshot; changing one (its dicts are plain dicts) never changes the game.
+seat: a seat gets [`Game.view`][gaia_rules.game.Game.view]. Each access to ``game.state``
+builds a new snapshot; changing one (its dicts are plain dicts) never changes the game.
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ def cities_of(table: Table) -> dict[Pos, CityState]:
 
 
 def snapshot(table: Table) -> GameState:
-    """Freeze a table into a :class:`GameState`."""
+    """Freeze a table into a `GameState`."""
     decision = table.decision
     return GameState(
         rules=table.rules,

@@ -1,14 +1,15 @@
-"""Pictures of the world: :func:`world_svg` draws the tiles, tokens, cities and pawns as SVG.
+"""Pictures of the world: [`world_svg`][gaia_rules.svg.world_svg] draws the tiles, tokens,
+cities and pawns as SVG.
 
-It draws what every seat may see (spec 1.5), so a :class:`~gaia_rules.Game`, its
-:class:`~gaia_rules.GameState`, a seat's :class:`~gaia_rules.View` and a
-:class:`~gaia_rules.Position` of the same world give the same picture. y grows downwards,
-as in :func:`gaia_rules.text.world_text`, so the text and the picture agree. Each element
-carries a stable ``class`` (``tile land-sea``, ``animals``, ``city``, ``need met``,
+It draws what every seat may see (spec 1.5), so a [`Game`][gaia_rules.game.Game], its
+[`GameState`][gaia_rules.state.GameState], a seat's [`View`][gaia_rules.views.View] and a
+[`Position`][gaia_rules.position.Position] of the same world give the same picture. y grows
+downwards, as in ``gaia_rules.text.world_text``, so the text and the picture agree. Each
+element carries a stable ``class`` (``tile land-sea``, ``animals``, ``city``, ``need met``,
 ``need unmet``, ``pawn seat-2``, ``frontier``, ``highlight``, ``coord``) for tests and
 style sheets, and each square a ``data-pos="x,y"``. The output is deterministic: the same
 world gives the same string, byte for byte. Games, positions and views show the picture in
-a notebook by themselves (``_repr_svg_``)::
+a notebook by themselves (``_repr_svg_``):
 
     >>> from gaia_rules.position import PositionBuilder
     >>> from gaia_rules.svg import world_svg
@@ -75,7 +76,7 @@ _LETTER = {
     Land.MOUNTAIN: "M",
     Land.FOREST: "F",
 }
-"""The letters of :func:`gaia_rules.text.world_text`."""
+"""The letters of ``gaia_rules.text.world_text``."""
 
 _ANIMAL_FILL = "#d9480f"
 _PAWN_FILL = {
@@ -110,10 +111,22 @@ def world_svg(
     empty world draws only the origin square, outlined. Each need of a city is a marker,
     filled when met and hollow and crossed out when not (spec 3.5).
 
-    Raises :class:`~gaia_rules.errors.GaiaRulesError` when ``source`` is none of those
-    types, ``size`` is not a positive whole number, a highlighted square is not a
-    :class:`~gaia_rules.Pos`, ``title`` is not text, or a city's card is not a City card of
-    the manifest (an unchecked :class:`~gaia_rules.Position` may hold anything).
+    Args:
+        source: The game, full state, seat's view or position whose world to draw.
+        size: The side of a square, in pixels.
+        coordinates: Whether to write the coordinates along the edges.
+        highlight: Squares to outline.
+        title: A caption above the world, or ``None``.
+
+    Returns:
+        The SVG document, as text; the same world always gives the same text.
+
+    Raises:
+        GaiaRulesError: ``source`` is none of those types, ``size`` is not a positive whole
+            number, a highlighted square is not a [`Pos`][gaia_rules.vocabulary.Pos],
+            ``title`` is not text, or a city's card is not a City card of the manifest (an
+            unchecked [`Position`][gaia_rules.position.Position] may hold anything). The
+            error is the base class itself, not one of its subclasses.
     """
     if isinstance(size, bool) or not isinstance(size, int) or size <= 0:
         raise GaiaRulesError(f"size: expected a positive whole number of pixels, got {size!r}")

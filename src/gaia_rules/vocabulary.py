@@ -76,7 +76,11 @@ class Star(_Word):
 
 
 ANIMALS = Animals.ANIMALS
+"""The animal need of a City card (spec 2.5a): a [`Need`][gaia_rules.vocabulary.Need] that is
+not a land."""
 STAR = Star.STAR
+"""The star site of a City or Animal card (spec 2.5a, 2.5b): a
+[`Site`][gaia_rules.vocabulary.Site] that is not a land."""
 
 Need: TypeAlias = Land | Animals
 """A city's need: a land, or animals (spec 3.5)."""
@@ -112,7 +116,7 @@ class Power(_Word):
 
 
 SQUARE_ORDER: Callable[[Pos], tuple[int, int]] = operator.attrgetter("x", "y")
-"""The sort key of squares, giving the order of :class:`Pos` itself (x, then y). Hot path:
+"""The sort key of squares, giving the order of `Pos` itself (x, then y). Hot path:
 the rules sort squares on almost every decision, and this key, run in C, saves a
 Python-level comparison per pair."""
 

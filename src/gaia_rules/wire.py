@@ -1,7 +1,7 @@
-"""``to_json()`` and ``from_json()`` as methods of the library's values (API.md).
+"""``to_json()`` and ``from_json()`` as methods of the library's values.
 
 A mixin, so that actions, events, views and states read and write themselves through the one
-converter of :mod:`gaia_rules.serialization`, imported late because that module imports
+converter of `gaia_rules.serialization`, imported late because that module imports
 theirs.
 """
 
@@ -33,7 +33,7 @@ class Wire:
 
     @classmethod
     def from_json(cls: type[W], text: str | bytes) -> W:
-        """Read a value of this class; :class:`~gaia_rules.serialization.JsonError` if it is
+        """Read a value of this class; [`JsonError`][gaia_rules.serialization.JsonError] if it is
         not one."""
         from gaia_rules.serialization import JsonError, from_json  # noqa: PLC0415
 
