@@ -1,28 +1,29 @@
 """The action notation: a short text for every action, printed and parsed by the library.
 
-=========================  ====================================
-action                     notation
-=========================  ====================================
-take a face-up card        ``1: draw N07``
-draw from a deck           ``1: draw nature`` (``life``, ``power``)
-play a card on a square    ``1: play N07 2,-1`` (Nature, Animals, City)
-feed a city                ``1: feed 0,1 from 1,1``
-discard over a limit       ``1: discard C04``
-fulfil an Objective        ``1: fulfil O02``
-decline Objectives         ``1: decline``
-a last pawn on a city      ``1: pawn 2,0``
-a Sun, Rain, Lightning     ``1: sun P01 2,0`` (``rain``, ``lightning``, ``eruption``)
-or Eruption
-an Earthquake              ``1: earthquake P13 0,0 1,0``
-a Tornado                  ``1: tornado P16``
-play Protection            ``2: protect P20``
-let the Power take effect  ``2: pass``
-name a back to steal       ``1: steal 2 life`` (from seat 2)
-keep a stolen card         ``1: keep C04``
-=========================  ====================================
+An action is written as its seat, a colon, one space, a verb and its words, separated by
+single spaces. A square is ``x,y`` without leading zeros; a card is its id.
+
+| action | notation |
+| --- | --- |
+| take a face-up card | ``1: draw N07`` |
+| draw from a deck | ``1: draw nature`` (``life``, ``power``) |
+| play a card on a square | ``1: play N07 2,-1`` (Nature, Animals, City) |
+| feed a city | ``1: feed 0,1 from 1,1`` |
+| discard over a limit | ``1: discard C04`` |
+| fulfil an Objective | ``1: fulfil O02`` |
+| decline Objectives | ``1: decline`` |
+| a last pawn on a city | ``1: pawn 2,0`` |
+| a Sun, Rain, Lightning or Eruption | ``1: sun P01 2,0`` (``rain``, ``lightning``, ``eruption``) |
+| an Earthquake | ``1: earthquake P13 0,0 1,0`` |
+| a Tornado | ``1: tornado P16`` |
+| play Protection | ``2: protect P20`` |
+| let the Power take effect | ``2: pass`` |
+| name a back to steal | ``1: steal 2 life`` (from seat 2) |
+| keep a stolen card | ``1: keep C04`` |
 
 ``parse_action(format_action(a)) == a`` for every action, and
-``format_action(parse_action(s)) == s`` for every well-formed text.
+``format_action(parse_action(s)) == s`` for every well-formed text. ``str(action)`` is
+``format_action(action)``.
 """
 
 from __future__ import annotations
@@ -59,7 +60,11 @@ __all__ = ["NotationError", "format_action", "parse_action"]
 
 
 class NotationError(GaiaRulesError, ValueError):
-    """A text that is not an action in the notation; says what is wrong."""
+    """A text that is not an action in the notation; says what is wrong.
+
+    A [`GaiaRulesError`][gaia_rules.errors.GaiaRulesError] and a ``ValueError``. It is not
+    re-exported by ``gaia_rules``: import it from ``gaia_rules.notation``.
+    """
 
 
 _PLAYS: dict[str, type[PlayNature] | type[PlayAnimals] | type[PlayCity]] = {
@@ -82,8 +87,12 @@ _SQUARE = re.compile(rf"{_NUMBER},{_NUMBER}")
 
 
 def format_action(action: Action) -> str:
-    """The notation of an action."""
-    seat = f"{action.player}:"
+    """The notation of an action, for example ``"1: play N07 2,-1"``.
+
+    Raises:
+        NotationError: ``action`` is not one of the library's actions.
+    """
+    seat = f"{getattr(action, 'player', '?')}:"
     match action:
         case DrawDisplay(_, card):
             return f"{seat} draw {card}"
@@ -142,7 +151,19 @@ def _card(text: str) -> str:
 
 
 def parse_action(text: str) -> Action:
-    """The action a notation text names; raises :class:`NotationError` saying what is wrong."""
+    """The action a notation text names.
+
+    Only the form is checked: whether the action is legal is for
+    [`Game.apply`][gaia_rules.game.Game.apply] to say.
+
+    Args:
+        text: One action in the notation, such as ``"1: feed 0,1 from 1,1"``.
+
+    Raises:
+        NotationError: ``text`` is not a text, or not an action in the notation (a missing
+            seat, a wrong spacing, an unknown verb, a wrong number of words, a bad card id
+            or square); the message says what is wrong.
+    """
     if not isinstance(text, str):
         raise NotationError(f"expected a text, got {type(text).__name__}")
     head, colon, rest = text.partition(":")

@@ -8,7 +8,7 @@ it and the final result ride along, so that a replay can say when it diverges.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -20,12 +20,15 @@ from gaia_rules.rules import Rules
 from gaia_rules.serialization import JsonError, from_data, from_json, register_document
 from gaia_rules.wire import Wire
 
+if TYPE_CHECKING:  # game imports this module: the annotation only
+    from gaia_rules.game import Game
+
 __all__ = ["GameRecord"]
 
 
 @attrs.frozen
 class GameRecord(Wire):
-    """A whole game, replayable: ``game.record()`` writes one, :meth:`replay` reads it."""
+    """A whole game, replayable: ``game.record()`` writes one, `replay` reads it."""
 
     rules: Rules
     players: int
@@ -40,11 +43,22 @@ class GameRecord(Wire):
     result: Result | None = None
     """How the game ended, if it had when the record was written."""
 
-    def replay(self) -> Any:
-        """Rebuild the game action by action, checking each one; returns the ``Game``.
+    def replay(self) -> Game:
+        """Rebuild the game action by action, checking each one.
 
-        Raises :class:`~gaia_rules.errors.RecordError` at the first action that does not apply
-        (naming its index and why), or when the result differs from the recorded one.
+        The game is set up from the record's rules (played with the record's own
+        ``manifest``), seed, players and first player, then every action is applied in turn;
+        the engine re-takes its own single-option decisions.
+
+        Returns:
+            The [`Game`][gaia_rules.game.Game], after the last action.
+
+        Raises:
+            RecordError: The setup is refused (a bad number of players, first player or seed,
+                or a manifest of another edition than the rules); an action does not apply
+                (its ``index`` is set, and the message says why, with the clause); or the
+                record has a result and the replay ends with another one (``index`` is the
+                number of actions).
         """
         from gaia_rules.game import new_game  # noqa: PLC0415 (game imports this module)
 
@@ -71,7 +85,16 @@ class GameRecord(Wire):
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GameRecord:
-        """Read a record; a malformed one raises :class:`RecordError` saying where."""
+        """Read a record from JSON text, as ``to_json()`` writes it.
+
+        The actions are not checked here: [`replay`][gaia_rules.record.GameRecord.replay]
+        checks them.
+
+        Raises:
+            RecordError: ``text`` is not JSON or not a record (a missing or unknown field, a
+                wrong ``"format"``, a value of the wrong type, bad rules or manifest); the
+                message gives the path of each faulty field.
+        """
         try:
             return from_json(text, cls)
         except JsonError as exc:
@@ -79,7 +102,12 @@ class GameRecord(Wire):
 
     @classmethod
     def from_data(cls, data: Any) -> GameRecord:
-        """Read a record from JSON-ready data; :class:`RecordError` says where it is wrong."""
+        """Read a record from JSON-ready data, as ``to_data()`` writes it.
+
+        Raises:
+            RecordError: ``data`` is not a record, as for
+                [`from_json`][gaia_rules.record.GameRecord.from_json].
+        """
         try:
             return from_data(data, cls)
         except JsonError as exc:
