@@ -86,6 +86,7 @@ from gaia_rules.events import (
     PowerPlayed,
     Result,
     SatisfactionChanged,
+    StolenCardsSeen,
     TilePlaced,
     TileReplaced,
     TilesSwapped,
@@ -94,10 +95,11 @@ from gaia_rules.events import (
 )
 from gaia_rules.game import Game, new_game
 from gaia_rules.manifest import Edition, Manifest
+from gaia_rules.notation import NotationError, format_action, parse_action
 from gaia_rules.position import Position, PositionBuilder
 from gaia_rules.record import GameRecord
 from gaia_rules.rules import Feeding, FourNeedDrop, Level, Objectives, Rules
-from gaia_rules.serialization import JsonError, from_json, to_json
+from gaia_rules.serialization import JsonError, from_data, from_json, to_data, to_json
 from gaia_rules.state import CityState, GameState
 from gaia_rules.views import View
 from gaia_rules.vocabulary import (
@@ -172,6 +174,7 @@ __all__ = [
     "NatureCard",
     "NatureCardPlayed",
     "Need",
+    "NotationError",
     "Objective",
     "ObjectiveFulfilled",
     "Objectives",
@@ -205,6 +208,7 @@ __all__ = [
     "SatisfactionChanged",
     "Site",
     "Star",
+    "StolenCardsSeen",
     "TilePlaced",
     "TileReplaced",
     "TilesSwapped",
@@ -212,7 +216,11 @@ __all__ = [
     "TurnBegan",
     "View",
     "__version__",
+    "format_action",
+    "from_data",
     "from_json",
     "new_game",
+    "parse_action",
+    "to_data",
     "to_json",
 ]

@@ -119,14 +119,14 @@ Decision: TypeAlias = (
 
 
 @attrs.frozen
-class BeginTurn:
+class BeginTurn(Wire):
     """Not a decision: the engine's own step that begins a seat's turn (spec 5.1, 11.1)."""
 
     player: int
 
 
 @attrs.frozen
-class PowerEffect:
+class PowerEffect(Wire):
     """Not a decision: the effect of a Power card, waiting under its Protection window
     (spec 13.3). It is removed when a Protection cancels it."""
 
@@ -135,4 +135,5 @@ class PowerEffect:
 
 Step: TypeAlias = Decision | BeginTurn | PowerEffect
 """What the flow's stack holds: the pending decisions, turns about to begin, and Power
-effects waiting for their Protection window."""
+effects waiting for their Protection window. Every step follows from public plays, so a
+seat's view shows them all (spec 1.5)."""

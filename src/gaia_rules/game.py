@@ -1,8 +1,11 @@
-"""``Game``: the public face of one game in progress, and :func:`new_game`.
+"""``Game``: the public face of one game in progress, and
+[`new_game`][gaia_rules.game.new_game].
 
-A game answers three questions at every moment: who decides now (:attr:`Game.to_move`),
-what is being decided (:attr:`Game.decision`), and what the legal choices are
-(:meth:`Game.legal_actions`). :meth:`Game.apply` carries out one choice, atomically.
+A game answers three questions at every moment: who decides now
+([`Game.to_move`][gaia_rules.game.Game.to_move]), what is being decided
+([`Game.decision`][gaia_rules.game.Game.decision]), and what the legal choices are
+([`Game.legal_actions`][gaia_rules.game.Game.legal_actions]).
+[`Game.apply`][gaia_rules.game.Game.apply] carries out one choice, atomically.
 """
 
 from __future__ import annotations
@@ -40,10 +43,22 @@ def new_game(
 ) -> Game:
     """Set up a new game (spec 4) and run it to the first player's first decision.
 
-    ``rules`` defaults to :meth:`Rules.basic`; ``seed`` to a fresh random number, kept in
-    :attr:`Game.seed` (and the record) so the game can be replayed. Raises
-    :class:`~gaia_rules.errors.RulesError` for a player count outside 2-5, a first player
-    who is not a seat, or a bad seed.
+    Args:
+        players: The number of seats, 2 to 5 (spec 1.1, 1.4).
+        rules: The rules to play by; defaults to
+            [`Rules.basic()`][gaia_rules.rules.Rules.basic].
+        seed: The seed of every random choice of the game (spec 1.6); defaults to a fresh
+            random number. Either way it is kept in [`Game.seed`][gaia_rules.game.Game.seed]
+            (and the record), so the game can be replayed.
+        first_player: The seat that plays first (spec 1.4).
+
+    Returns:
+        The game, at the first decision of the first player's first turn.
+
+    Raises:
+        RulesError: ``players`` is not a whole number from 2 to 5, ``first_player`` is not
+            one of the seats, ``rules`` is not a [`Rules`][gaia_rules.rules.Rules] value, or
+            ``seed`` is not a whole number.
     """
     rules = Rules.basic() if rules is None else rules
     if not isinstance(rules, Rules):
@@ -60,7 +75,11 @@ def new_game(
 
 
 class Game:
-    """One game of Gaïa. Create it with :func:`new_game` or from a position."""
+    """One game of Gaïa. Create it with [`new_game`][gaia_rules.game.new_game] or from a
+    position ([`Position.to_game`][gaia_rules.position.Position.to_game]).
+
+    The constructor is not public: calling ``Game()`` raises ``TypeError``.
+    """
 
     __slots__ = ("_table",)
 
@@ -93,12 +112,23 @@ class Game:
         """The seat whose turn it is (not always the seat to move)."""
         return self._table.active
 
+    def pawns_placed(self, player: int) -> int:
+        """How many of ``player``'s pawns are on cities and Objectives now (spec 3.10): the
+        count that wins the game when it reaches the seat's whole supply. Public, and cheap
+        enough to ask at every node of a search.
+
+        Raises:
+            ValueError: ``player`` is not a seat of this game.
+        """
+        return self._table.pawns_placed(self._seat(player))
+
     def legal_actions(self) -> Sequence[Action]:
-        """Every legal action of :attr:`to_move`, and only those; empty once the game is over.
+        """Every legal action of [`to_move`][gaia_rules.game.Game.to_move], and only those;
+        empty once the game is over.
 
         Each listed action applies; any other raises
-        :class:`~gaia_rules.errors.IllegalActionError`. The result is an immutable
-        :class:`~collections.abc.Sequence` in a fixed order, equal to the list of the same
+        [`IllegalActionError`][gaia_rules.errors.IllegalActionError]. The result is an
+        immutable ``collections.abc.Sequence`` in a fixed order, equal to the list of the same
         actions. It is lazy: ``len()`` and indexing are cheap and build only the actions
         read, so ``random.choice(game.legal_actions())`` costs one action however many
         there are; iterating or ``in`` builds them all once.
@@ -112,15 +142,32 @@ class Game:
         return table.options
 
     def is_legal(self, action: object) -> bool:
-        """Whether ``action`` would be accepted by :meth:`apply` now."""
+        """Whether ``action`` would be accepted by [`apply`][gaia_rules.game.Game.apply] now.
+
+        Never raises: anything that is not a legal action, whatever its type, is ``False``.
+        """
         return flow.refusal(self._table, self._table.decision, action) is None
 
     def apply(self, action: Action) -> tuple[Event, ...]:
         """Carry out ``action`` and every step the engine takes by itself after it.
 
-        Returns the events it caused. An action that is not legal now raises
-        :class:`~gaia_rules.errors.IllegalActionError` naming the clause it breaks, and
-        leaves the game exactly as it was (spec 1.7).
+        The engine runs on to the next decision with more than one option, taking each
+        decision with a single option itself and logging it (spec 5.4), except those it must
+        ask all the same (a Protection window, spec 13.9c).
+
+        Args:
+            action: One of [`legal_actions()`][gaia_rules.game.Game.legal_actions].
+
+        Returns:
+            The events the action caused, oldest first, with those of the steps the engine
+            took after it.
+
+        Raises:
+            IllegalActionError: ``action`` is not legal now: it answers another decision,
+                names another seat than [`to_move`][gaia_rules.game.Game.to_move], breaks a
+                rule, is not an action at all, or the game is over. The error's ``clause``
+                names the clause it breaks, and the game is left exactly as it was
+                (spec 1.7).
         """
         table = self._table
         decision = table.decision
@@ -185,7 +232,10 @@ class Game:
         return snapshot(self._table)
 
     def record(self) -> GameRecord:
-        """The record of this game so far: replaying it gives this game back."""
+        """The record of this game so far: replaying it gives this game back.
+
+        See [`GameRecord.replay`][gaia_rules.record.GameRecord.replay].
+        """
         table = self._table
         return GameRecord(
             rules=table.rules,
@@ -201,11 +251,37 @@ class Game:
     # -- one seat's share (spec 1.5) --------------------------------------------------------
 
     def view(self, player: int) -> View:
-        """What ``player`` may see now."""
+        """What ``player`` may see now (spec 1.5).
+
+        Args:
+            player: A seat, 0 to ``players - 1``.
+
+        Returns:
+            The seat's [`View`][gaia_rules.views.View]: a plain value that never carries a
+            card hidden from that seat.
+
+        Raises:
+            ValueError: ``player`` is not a seat of this game (a plain ``ValueError``, not a
+                library error).
+        """
         return view_of(self._table, self._seat(player))
 
     def events_for(self, player: int) -> tuple[Event, ...]:
-        """The event log as ``player`` saw it."""
+        """The event log as ``player`` saw it (spec 1.5).
+
+        A face-down draw by another seat shows only its back; the cards a Tornado takes are
+        shown only to the seats that may see them (spec 13.8c).
+
+        Args:
+            player: A seat, 0 to ``players - 1``.
+
+        Returns:
+            Every event since the setup, each redacted for ``player``.
+
+        Raises:
+            ValueError: ``player`` is not a seat of this game (a plain ``ValueError``, not a
+                library error).
+        """
         seat = self._seat(player)
         return log_for(self.events, seat)
 
@@ -227,7 +303,7 @@ class Game:
         )
 
     def _repr_svg_(self) -> str:
-        """The world as SVG, for notebooks (:func:`gaia_rules.svg.world_svg`)."""
+        """The world as SVG, for notebooks (`gaia_rules.svg.world_svg`)."""
         from gaia_rules.svg import world_svg  # noqa: PLC0415 (svg imports this module)
 
         return world_svg(self)

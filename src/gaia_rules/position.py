@@ -1,13 +1,15 @@
 """Positions: any mid-game situation, set up directly and validated (spec 16).
 
-A :class:`Position` is a complete, frozen description of a table: the world, every hand,
-the cards in front of each player, the decks in order, the displays, discard piles,
-Objectives, and whose turn it is. ``position.to_game()`` checks it against every invariant
-a real game keeps and starts a :class:`~gaia_rules.Game` there; a position that could not
-arise raises :class:`~gaia_rules.errors.PositionError` listing every problem.
+A [`Position`][gaia_rules.position.Position] is a complete, frozen description of a table:
+the world, every hand, the cards in front of each player, the decks in order, the displays,
+discard piles, Objectives, and whose turn it is. ``position.to_game()`` checks it against
+every invariant a real game keeps and starts a [`Game`][gaia_rules.game.Game] there; a
+position that could not arise raises [`PositionError`][gaia_rules.errors.PositionError]
+listing every problem.
 
-:class:`PositionBuilder` writes positions briefly: say what matters, and the rest is
-filled in the way a setup would fill it (the remaining cards shuffled by the seed)::
+[`PositionBuilder`][gaia_rules.position.PositionBuilder] writes positions briefly: say what
+matters, and the rest is filled in the way a setup would fill it (the remaining cards
+shuffled by the seed):
 
     position = (
         PositionBuilder(players=2)
@@ -26,6 +28,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 import attrs
 
@@ -86,25 +89,71 @@ class Position(Wire):
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Position:
-        """Read a position; malformed JSON raises :class:`PositionError` saying where. (The
-        position is validated when it becomes a game.)"""
+        """Read a position from JSON text, as ``to_json()`` writes it.
+
+        Only the shape is checked here; the position is validated when it becomes a game
+        ([`to_game`][gaia_rules.position.Position.to_game]).
+
+        Raises:
+            PositionError: ``text`` is not JSON or not a position (a missing or unknown
+                field, a wrong ``"format"``, a value of the wrong type); its ``problems``
+                give the path of each faulty field.
+        """
         try:
             return super().from_json(text)
         except JsonError as exc:
             raise PositionError(list(exc.problems)) from None
 
+    @classmethod
+    def from_data(cls, data: Any) -> Position:
+        """Read a position from already-parsed JSON, as ``to_data()`` writes it.
+
+        Raises:
+            PositionError: as [`from_json`][gaia_rules.position.Position.from_json].
+        """
+        try:
+            return super().from_data(data)
+        except JsonError as exc:
+            raise PositionError(list(exc.problems)) from None
+
     def to_game(self) -> Game:
-        """Validate the position and start a game there."""
+        """Validate the position and start a game there.
+
+        The position is checked against every invariant of spec 16 (each card in exactly one
+        place, the world, the pawns, the satisfaction of each city, the limits), and against
+        what a setup gives (the number of revealed Objectives, the Power cards of the level).
+        The game then runs to its first real decision, as after any action: a turn that
+        begins (``turn_action`` 0) starts with the feeding.
+
+        Returns:
+            A [`Game`][gaia_rules.game.Game] that goes on from this position.
+
+        Raises:
+            PositionError: The position could not arise in a game; its ``problems`` list
+                every problem found, many naming the clause broken.
+        """
         problems = _problems(self)
         if problems:
             raise PositionError(problems)
-        table = _table(self)
+        table = table_of(self)
         flow.advance(table)
         return Game._from_table(table)
 
     @classmethod
     def from_game(cls, game: Game) -> Position:
-        """The position of a game at the start of a turn or between its two actions."""
+        """The position of a game at the start of a turn or between its two actions.
+
+        Args:
+            game: A game whose pending decision is a turn's action
+                ([`ChooseAction`][gaia_rules.decisions.ChooseAction]).
+
+        Returns:
+            The position; ``to_game()`` on it gives a game in the same state.
+
+        Raises:
+            PositionError: The game is over, or its pending decision is not a turn's action
+                (a feeding, a discard, an Objective, a Protection window, ...).
+        """
         state = game.state
         decision = state.decision
         if not isinstance(decision, ChooseAction):
@@ -130,7 +179,7 @@ class Position(Wire):
         )
 
     def _repr_svg_(self) -> str:
-        """The world as SVG, for notebooks (:func:`gaia_rules.svg.world_svg`)."""
+        """The world as SVG, for notebooks (`gaia_rules.svg.world_svg`)."""
         from gaia_rules.svg import world_svg  # noqa: PLC0415 (svg imports this module)
 
         return world_svg(self)
@@ -140,12 +189,23 @@ register_document(Position)
 
 
 class PositionBuilder:
-    """Write a :class:`Position` briefly; every method returns the builder (module docstring).
+    """Write a [`Position`][gaia_rules.position.Position] briefly; every method returns the
+    builder (see the module docstring).
 
     Whatever is not said is filled in as a setup would: the cards not placed anywhere are
     shuffled by ``seed`` into their decks, the displays filled from the tops of the decks,
-    and ``players + 2`` Objectives revealed. A deck given with :meth:`deck` is taken as is,
-    and the cards of its kind placed nowhere go to that kind's discard pile.
+    and ``players + 2`` Objectives revealed. A deck given with
+    [`deck`][gaia_rules.position.PositionBuilder.deck] is taken as is, and the cards of its
+    kind placed nowhere go to that kind's discard pile.
+
+    Nothing is checked until [`build`][gaia_rules.position.PositionBuilder.build] (the number
+    of players) and [`Position.to_game`][gaia_rules.position.Position.to_game] (everything
+    else).
+
+    Args:
+        players: The number of seats, 2 to 5.
+        rules: The rules; defaults to [`Rules.basic()`][gaia_rules.rules.Rules.basic].
+        seed: The seed that shuffles the cards not placed, and the game's seed.
     """
 
     def __init__(self, players: int, rules: Rules | None = None, seed: int = 0) -> None:
@@ -220,7 +280,14 @@ class PositionBuilder:
         return self
 
     def build(self) -> Position:
-        """The position; validated when it becomes a game (:meth:`Position.to_game`)."""
+        """The position; validated when it becomes a game
+        ([`Position.to_game`][gaia_rules.position.Position.to_game]).
+
+        Raises:
+            PositionError: ``players`` is not a whole number from 2 to 5, or the first
+                player given to [`turn`][gaia_rules.position.PositionBuilder.turn] is not
+                one of the seats.
+        """
         rules, rng = self._rules, random.Random(self._seed)
         try:
             check_players(self._players, self._first_player)
@@ -293,7 +360,12 @@ class PositionBuilder:
         )
 
     def to_game(self) -> Game:
-        """Build the position and start a game there."""
+        """Build the position and start a game there.
+
+        Raises:
+            PositionError: The position cannot be built, or could not arise in a game (see
+                [`Position.to_game`][gaia_rules.position.Position.to_game]).
+        """
         return self.build().to_game()
 
 
@@ -485,7 +557,8 @@ def _world(p: Position) -> Table:
     return world
 
 
-def _table(p: Position) -> Table:
+def table_of(p: Position) -> Table:
+    """The table of a position, unchecked, its flow at the turn's action (or its start)."""
     table = Table.__new__(Table)
     table.rules, table.cards, table.players = p.rules, p.rules.cards, p.players
     table.first_player, table.seed = p.first_player, p.seed

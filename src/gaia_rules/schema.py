@@ -1,9 +1,10 @@
-"""A JSON Schema (draft 2020-12) of the wire format, generated from the classes (API.md).
+"""A JSON Schema (draft 2020-12) of the wire format, generated from the classes.
 
 Front ends in other languages validate what they send and receive against it, or generate
-their types from it. :func:`json_schema` walks the attrs classes and their type annotations
-and writes one schema with a ``$defs`` entry for every class, enum and union that crosses the
-wire, following the rules of :mod:`gaia_rules.serialization`:
+their types from it. [`json_schema`][gaia_rules.schema.json_schema] walks the attrs classes
+and their type annotations and writes one schema with a ``$defs`` entry for every class,
+enum and union that crosses the wire, following the rules of
+[`gaia_rules.serialization`][gaia_rules.serialization]:
 
 - a square (``Pos``) is the text ``"x,y"``, also as a key of an object;
 - a card id is a letter N, C, A, P or O and two digits;
@@ -17,7 +18,7 @@ wire, following the rules of :mod:`gaia_rules.serialization`:
 A field with a default may be left out (the reader fills it in, and the schema gives the
 default); the library itself always writes every field.
 
-The schema ships as ``gaia_rules/schema.json``; regenerate it after changing a class::
+The schema ships as ``gaia_rules/schema.json``; regenerate it after changing a class:
 
     python -m gaia_rules.schema > src/gaia_rules/schema.json
 """
@@ -36,8 +37,8 @@ from typing import Any
 
 import attrs
 
-from gaia_rules.actions import Action
-from gaia_rules.decisions import Decision
+from gaia_rules.actions import Action, PowerPlay
+from gaia_rules.decisions import Decision, Step
 from gaia_rules.events import Event
 from gaia_rules.manifest import MANIFEST_FORMAT, Edition, Manifest
 from gaia_rules.position import Position
@@ -76,7 +77,13 @@ ENTRY_POINTS = (
 )
 """The ``$defs`` a payload may be one of (the schema's top-level ``oneOf``)."""
 
-_TAGGED_UNIONS: dict[str, Any] = {"Action": Action, "Decision": Decision, "Event": Event}
+_TAGGED_UNIONS: dict[str, Any] = {
+    "Action": Action,
+    "Decision": Decision,
+    "Event": Event,
+    "PowerPlay": PowerPlay,
+    "Step": Step,
+}
 _ENUM_UNIONS: dict[str, Any] = {"Need": Need, "Site": Site}
 _ROOTS: tuple[type, ...] = (GameRecord, GameState, Position, View)
 
@@ -84,6 +91,11 @@ _DESCRIPTIONS = {
     "Action": 'Any action: an object tagged with "type", the name of its class.',
     "Decision": 'Any decision: an object tagged with "type", the name of its class.',
     "Event": 'Any event: an object tagged with "type", the name of its class.',
+    "PowerPlay": 'The play of a Power card: an action tagged with "type".',
+    "Step": (
+        'A step of the flow: a decision, a turn about to begin (BeginTurn) or a Power effect '
+        'waiting for its Protection window (PowerEffect), tagged with "type".'
+    ),
     "CardId": "A card's stable id: a letter (N, C, A, P, O) and a two-digit number.",
     "Pos": 'A square of the grid as the text "x,y" (the first tile is at "0,0").',
     "Need": 'A city\'s need: a land, or "animals" (spec 3.5).',

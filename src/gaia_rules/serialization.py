@@ -1,15 +1,19 @@
-"""JSON for everything that crosses the API, through one cattrs converter (API.md).
+"""JSON for everything that crosses the API, through one cattrs converter.
 
-:func:`to_data` and :func:`from_data` turn library values into JSON-ready data and back;
-:func:`to_json` and :func:`from_json` do the same with text. The wire format:
+[`to_data`][gaia_rules.serialization.to_data] and
+[`from_data`][gaia_rules.serialization.from_data] turn library values into JSON-ready data
+and back; [`to_json`][gaia_rules.serialization.to_json] and
+[`from_json`][gaia_rules.serialization.from_json] do the same with text. The wire format:
 
 - a square is the text ``"x,y"``, as in the notation, also as a dict key;
 - an enum is its value (``"plain"``, ``"nature"``, ``"animals"``, ``"star"``);
 - an action, an event and a decision carry a ``"type"`` key naming their class;
 - ``Rules`` and ``Manifest`` have the forms of their own ``to_dict`` methods;
-- documents (records, views, states, positions) carry ``"format"``: :data:`WIRE_FORMAT`.
+- documents (records, views, states, positions) carry ``"format"``:
+  [`WIRE_FORMAT`][gaia_rules.serialization.WIRE_FORMAT].
 
-Untrusted input never crashes the engine: anything wrong raises :class:`JsonError`, which
+Untrusted input never crashes the engine: anything wrong raises
+[`JsonError`][gaia_rules.serialization.JsonError], which
 names each faulty field by its path (``$.actions[3].pos``). Numbers, texts and booleans are
 strict: ``"5"`` is not a seat, ``1.5`` is not a number of tokens, ``1`` is not ``True``.
 """
@@ -24,8 +28,8 @@ from typing import Any, TypeVar
 import cattrs
 from cattrs.strategies import configure_tagged_union
 
-from gaia_rules.actions import Action
-from gaia_rules.decisions import Decision
+from gaia_rules.actions import Action, PowerPlay
+from gaia_rules.decisions import Decision, Step
 from gaia_rules.errors import GaiaRulesError, ManifestError, RulesError
 from gaia_rules.events import Event
 from gaia_rules.jsonshape import non_text_key
@@ -42,7 +46,14 @@ T = TypeVar("T")
 
 
 class JsonError(GaiaRulesError, ValueError):
-    """JSON that is not a value of the expected kind; ``problems`` says where and what."""
+    """JSON that is not a value of the expected kind; ``problems`` says where and what.
+
+    A [`GaiaRulesError`][gaia_rules.errors.GaiaRulesError] and a ``ValueError``.
+
+    Attributes:
+        problems (tuple[str, ...]): One line per faulty field, each naming it by its path,
+            for example ``"invalid value for type, expected Pos @ $.actions[3].pos"``.
+    """
 
     def __init__(self, problems: list[str]) -> None:
         self.problems = tuple(problems)
@@ -89,6 +100,11 @@ def _manifest(value: Any, _: Any) -> Manifest:
     return Manifest.from_dict(value)
 
 
+_UNIONS: tuple[Any, ...] = (Action, Decision, Event, PowerPlay, Step)
+"""The tagged unions, each member written with ``"type"``. A value is written as the first
+union it belongs to (a Sun is an ``Action`` before it is a ``PowerPlay``)."""
+
+
 def _make_converter() -> cattrs.Converter:
     made = cattrs.Converter(forbid_extra_keys=True)
     made.register_unstructure_hook(Pos, str)
@@ -102,7 +118,7 @@ def _make_converter() -> cattrs.Converter:
     made.register_structure_hook(Manifest, _manifest)
     made.register_structure_hook(Need, _need)
     made.register_structure_hook(Site, _site)
-    for union in (Action, Decision, Event):
+    for union in _UNIONS:
         configure_tagged_union(union, made, tag_name="type")
         optional = union | None
         made.register_structure_hook(optional, _optional_structure(made, union))
@@ -124,11 +140,9 @@ def _optional_unstructure(made: cattrs.Converter, union: Any) -> Any:
     return unstructure
 
 
-_UNIONS = (Action, Decision, Event)
-
-
 def union_of(cls: type) -> Any:
-    """The union ``cls`` belongs to (``Action``, ``Decision``, ``Event``), or ``cls``."""
+    """The first union ``cls`` belongs to (``Action``, ``Decision``, ``Event``, ...), or
+    ``cls``."""
     for union in _UNIONS:
         if cls in typing.get_args(union):
             return union
@@ -161,7 +175,11 @@ def register_document(cls: type) -> None:
 
 
 def to_data(value: Any) -> Any:
-    """``value`` as JSON-ready data (dicts, lists, texts, numbers, booleans, ``None``)."""
+    """``value`` as JSON-ready data (dicts, lists, texts, numbers, booleans, ``None``).
+
+    An action, a decision or an event carries its ``"type"``; a document carries
+    ``"format"``. A value the wire format does not know is returned as it is.
+    """
     data = converter.unstructure(value, _as(value))
     if isinstance(value, tuple(_DOCUMENTS)):
         data = {"format": WIRE_FORMAT, **data}
@@ -173,13 +191,28 @@ def from_data(data: Any, kind: type[T]) -> T: ...
 @typing.overload
 def from_data(data: Any, kind: Any) -> Any: ...
 def from_data(data: Any, kind: Any) -> Any:
-    """The value of type ``kind`` that ``data`` describes; :class:`JsonError` if it is not one.
+    """The value of type ``kind`` that ``data`` describes.
 
-    ``kind`` may be a class or one of the unions ``Action``, ``Event``, ``Decision``.
+    Args:
+        data: Already-parsed JSON (dicts, lists, texts, numbers, booleans, ``None``).
+        kind: A class of the library (``GameRecord``, ``View``, ``Rules``, ``Pos``,
+            ``PlayNature``, ...) or one of the unions ``Action``, ``Event``, ``Decision``.
+
+    Raises:
+        JsonError: ``data`` is not a value of type ``kind``: a missing, unknown or mistyped
+            field, a wrong ``"type"`` tag or ``"format"``, bad rules or manifest, a key that
+            is not a text, data nested too deeply. Nothing else escapes: the error's
+            ``problems`` name each faulty field by its path.
     """
     problem = non_text_key(data)
     if problem is not None:
         raise JsonError([problem])
+    union = union_of(kind) if isinstance(kind, type) else kind
+    if union is not kind:  # a member of a union is written with its tag: read it so
+        value = from_data(data, union)
+        if not isinstance(value, kind):
+            raise JsonError([f"$.type: expected {kind.__name__}, got {type(value).__name__}"])
+        return value
     if kind in _UNIONS:
         names = sorted(cls.__name__ for cls in typing.get_args(kind))
         if not isinstance(data, dict) or data.get("type") not in names:
@@ -208,7 +241,12 @@ def from_data(data: Any, kind: Any) -> Any:
 
 
 def to_json(value: Any) -> str:
-    """``value`` as JSON text."""
+    """``value`` as JSON text (compact, UTF-8 characters kept as they are).
+
+    Raises:
+        TypeError: ``value`` holds something the wire format does not know (from
+            ``json.dumps``).
+    """
     return json.dumps(to_data(value), ensure_ascii=False, separators=(",", ":"))
 
 
@@ -217,7 +255,16 @@ def from_json(text: str | bytes, kind: type[T]) -> T: ...
 @typing.overload
 def from_json(text: str | bytes, kind: Any) -> Any: ...
 def from_json(text: str | bytes, kind: Any) -> Any:
-    """The value of type ``kind`` that the JSON ``text`` describes (see :func:`from_data`)."""
+    """The value of type ``kind`` that the JSON ``text`` describes.
+
+    Args:
+        text: JSON text, as [`to_json`][gaia_rules.serialization.to_json] writes it.
+        kind: As for [`from_data`][gaia_rules.serialization.from_data].
+
+    Raises:
+        JsonError: ``text`` is not JSON, or not the JSON of a value of type ``kind`` (see
+            [`from_data`][gaia_rules.serialization.from_data]).
+    """
     try:
         data = json.loads(text)
     except (ValueError, TypeError, RecursionError) as exc:

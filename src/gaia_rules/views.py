@@ -11,7 +11,7 @@ import attrs
 
 from gaia_rules.actions import KeepCard
 from gaia_rules.cards import CardId, kind_of
-from gaia_rules.decisions import ChooseKeptCard, Decision
+from gaia_rules.decisions import ChooseKeptCard, Decision, Step
 from gaia_rules.events import (
     ActionTaken,
     CardDrawn,
@@ -24,7 +24,7 @@ from gaia_rules.events import (
 from gaia_rules.rules import Rules
 from gaia_rules.state import CityState, cities_of
 from gaia_rules.table import Table
-from gaia_rules.vocabulary import CardKind, Land, Pos
+from gaia_rules.vocabulary import SQUARE_ORDER, CardKind, Land, Pos
 from gaia_rules.wire import Wire
 
 __all__ = ["View", "log_for", "redact", "view_of"]
@@ -64,9 +64,15 @@ class View(Wire):
     supply: tuple[int, ...]
     total_pawns: int
     result: Result | None
+    steps: tuple[Step, ...]
+    """The flow's pending steps, the top last: ``decision`` is the top one, and under it
+    wait what it interrupted (the turn's action, a Power effect under its Protection window,
+    the next turn). Every step follows from public plays (spec 5.4)."""
+    reached_four: tuple[Pos, ...]
+    """The cities that reached four needs and were not emptied since (advanced, spec 12.4)."""
 
     def _repr_svg_(self) -> str:
-        """The world as SVG, for notebooks (:func:`gaia_rules.svg.world_svg`)."""
+        """The world as SVG, for notebooks ([`world_svg`][gaia_rules.svg.world_svg])."""
         from gaia_rules.svg import world_svg  # noqa: PLC0415 (svg imports this module)
 
         return world_svg(self)
@@ -107,6 +113,8 @@ def view_of(table: Table, seat: int) -> View:
         supply=tuple(table.supply),
         total_pawns=table.total_pawns,
         result=table.result,
+        steps=tuple(table.steps),
+        reached_four=tuple(sorted(table.reached_four, key=SQUARE_ORDER)),
     )
 
 

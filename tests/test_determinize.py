@@ -1,0 +1,144 @@
+"""Determinization (spec 1.8): a game sampled from one seat's view agrees with that view on
+everything it shows, asks the same decision, offers the same legal actions, keeps every
+invariant, and knows nothing the seat does not."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import gaia_rules as gr
+from gaia_rules.determinize import determinize, unseen_cards
+from tests.strategies import Walk, check_invariants, walk_strategy
+
+pytestmark = pytest.mark.clause("1.8", "1.5")
+
+K = gr.CardKind
+
+
+def walked(walk: Walk) -> gr.Game:
+    """The game of a walk, stopped before its end when the walk reaches it."""
+    game = walk.new_game()
+    rng = random.Random(walk.walk_seed)
+    for _ in range(walk.steps):
+        legal = game.legal_actions()
+        if game.is_over or (len(legal) and rng.random() < 0.02):
+            break
+        game.apply(rng.choice(legal))
+    return game
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(walk=walk_strategy(max_steps=250), sample_seed=st.integers(0, 2**32 - 1))
+def test_a_sample_shows_every_seat_its_own_view(walk: Walk, sample_seed: int) -> None:
+    game = walked(walk)
+    for seat in range(game.players):
+        view = game.view(seat)
+        sample = determinize(view, random.Random(sample_seed))
+        assert sample.view(seat) == view
+        assert sample.to_move == game.to_move and sample.decision == game.decision
+        if game.to_move == seat:
+            assert list(sample.legal_actions()) == list(game.legal_actions())
+        check_invariants(sample)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(walk=walk_strategy(max_steps=250), sample_seed=st.integers(0, 2**32 - 1))
+def test_a_sample_plays_on_like_a_real_game(walk: Walk, sample_seed: int) -> None:
+    """The steps under the decision are the real ones: a sample plays to its end."""
+    game = walked(walk)
+    if game.is_over:
+        return
+    seat = game.to_move
+    assert seat is not None
+    sample = determinize(game.view(seat), random.Random(sample_seed))
+    rng = random.Random(sample_seed)
+    while not sample.is_over:
+        sample.apply(rng.choice(sample.legal_actions()))
+    check_invariants(sample)
+
+
+def test_hidden_cards_are_drawn_from_what_the_seat_cannot_see() -> None:
+    game = gr.new_game(players=4, rules=gr.Rules.powers(), seed=11)
+    view = game.view(0)
+    unseen = unseen_cards(view)
+    hands = {
+        tuple(sorted(determinize(view, random.Random(i)).state.hands[1])) for i in range(20)
+    }
+    assert len(hands) > 1, "the other hands are sampled, not copied from the real game"
+    for hand in hands:
+        assert all(card in unseen[card_kind(card)] for card in hand)
+    state = determinize(view, random.Random(0)).state
+    assert state.hands[0] == game.state.hands[0]
+    assert [Counter(map(card_kind, hand)) for hand in state.hands] == [
+        Counter(map(card_kind, hand)) for hand in game.state.hands
+    ]
+    for kind in K:
+        assert len(state.decks[kind]) == len(game.state.decks[kind])
+
+
+def card_kind(card: str) -> gr.CardKind:
+    """The back of a card a hand can hold, from its id (spec 2.9), written here on purpose."""
+    return {"N": K.NATURE, "C": K.LIFE, "A": K.LIFE, "P": K.POWER}[card[0]]
+
+
+def test_the_sample_depends_on_the_view_and_the_generator_only() -> None:
+    game = gr.new_game(players=3, rules=gr.Rules.disasters(), seed=5)
+    rng = random.Random(5)
+    for _ in range(40):
+        game.apply(rng.choice(game.legal_actions()))
+    view = game.view(1)
+    one = determinize(view, random.Random(99))
+    again = determinize(gr.View.from_json(view.to_json()), random.Random(99))
+    assert one.state == again.state
+    assert one.seed == again.seed != game.seed
+
+
+def test_a_sample_waits_in_a_protection_window_like_the_real_game() -> None:
+    """Seat 1 decides a Protection: under it wait the Sun's effect and seat 0's turn."""
+    game = (
+        gr.PositionBuilder(players=2, rules=gr.Rules.powers(), seed=3)
+        .tile(0, 0, gr.Land.FOREST)
+        .tile(1, 0, gr.Land.PLAIN)
+        .hand(0, "P01")
+        .hand(1, "P20")
+        .turn(0, 1)
+        .build()
+        .to_game()
+    )
+    game.apply(gr.PlaySun(0, "P01", gr.Pos(1, 0)))
+    assert isinstance(game.decision, gr.ChooseProtection)
+    view = game.view(1)
+    assert any(type(step).__name__ == "PowerEffect" for step in view.steps)
+    sample = determinize(view, random.Random(1))
+    assert sample.decision == game.decision
+    for real in (game, sample):
+        real.apply(gr.PassProtection(1))
+    assert sample.view(0).tiles == game.view(0).tiles
+    assert sample.to_move == game.to_move
+
+
+def test_a_view_that_does_not_add_up_is_refused() -> None:
+    game = gr.new_game(players=2, rules=gr.Rules.basic(), seed=1)
+    view = game.view(0)
+    sizes = dict(view.deck_sizes)
+    sizes[K.NATURE] += 1
+    bad = attrs.evolve(view, deck_sizes=sizes)
+    with pytest.raises(gr.PositionError, match=r"1\.5.*nature"):
+        determinize(bad, random.Random(0))
+    assert bad.deck_sizes[K.NATURE] == view.deck_sizes[K.NATURE] + 1
+
+
+def test_a_finished_game_samples_as_finished() -> None:
+    game = gr.new_game(players=2, rules=gr.Rules.basic(), seed=2)
+    rng = random.Random(2)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    sample = determinize(game.view(0), random.Random(0))
+    assert sample.is_over and sample.result == game.result
+    assert list(sample.legal_actions()) == []
