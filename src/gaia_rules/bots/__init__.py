@@ -1,8 +1,15 @@
 """Players that choose actions for a seat: random, greedy, and a search for hidden cards.
 
-Every bot sees what its seat sees and nothing more: :meth:`Bot.choose` receives the seat's
-:class:`~gaia_rules.views.View` and the legal actions, never the game itself, so a bot cannot
-read another hand or the order of a deck. A bot draws every random choice from its own
+- [`RandomBot`][gaia_rules.bots.RandomBot] chooses uniformly among the legal actions;
+- [`GreedyBot`][gaia_rules.bots.greedy.GreedyBot] places pawns now, and otherwise keeps its
+  options;
+- [`SearchBot`][gaia_rules.bots.search.SearchBot] runs Monte Carlo playouts over games sampled
+  from its view ([`determinize`][gaia_rules.determinize.determinize]).
+
+Every bot sees what its seat sees and nothing more:
+[`Bot.choose`][gaia_rules.bots.Bot.choose] receives the seat's
+[`View`][gaia_rules.views.View] and the legal actions, never the game itself, so a bot
+cannot read another hand or the order of a deck. A bot draws every random choice from its own
 seeded ``random.Random``, so a game between bots is reproducible from its seeds.
 
 ``BOTS`` names the bots the command line offers: ``BOTS["greedy"](seed)`` makes one.
@@ -17,7 +24,7 @@ from typing import Protocol
 from gaia_rules.actions import Action
 from gaia_rules.views import View
 
-__all__ = ["BOTS", "Bot", "RandomBot"]
+__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "SearchBot"]
 
 
 class Bot(Protocol):
@@ -44,5 +51,13 @@ class RandomBot:
         return self._rng.choice(legal)
 
 
-BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot}
+# imported here, after Bot and RandomBot: the bots below build on this module's names
+from gaia_rules.bots.greedy import GreedyBot  # noqa: E402
+from gaia_rules.bots.search import SearchBot  # noqa: E402
+
+BOTS: dict[str, Callable[[int], Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "search": SearchBot,
+}
 """The bots by name, each made from a seed."""

@@ -1,0 +1,131 @@
+"""``SearchBot``: Monte Carlo search over the games its view allows.
+
+A seat does not know the other hands or the order of the decks, so the bot does not search
+one game: every playout starts from a fresh sample of the hidden cards consistent with its
+view (a [`Determinizer`][gaia_rules.determinize.Determinizer]), so no playout knows more
+than the seat does (determinized, or "information set", Monte Carlo). Within a budget of
+``playouts``:
+
+1. the candidates are the ``width`` legal actions that
+   [`greedy_scores`][gaia_rules.bots.greedy.greedy_scores] ranks best in one sample (all
+   of them when there are fewer): a playout spent on an action that gives pawns away is
+   rarely worth it;
+2. each playout picks a candidate by UCB1 (each candidate once, then the one whose mean
+   plus exploration bonus is highest), samples a game, applies the candidate there, and
+   lets every seat play uniformly random legal actions for ``horizon`` more decisions;
+3. a playout is worth 1 if the seat has won, 0 if another seat has, and otherwise its pawn
+   lead: ``0.5 + (own pawns placed - most placed by another seat) / (2 * pawns per seat)``.
+
+The candidate with the best mean is chosen (the most visited among equals).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+
+from gaia_rules.actions import Action
+from gaia_rules.bots.greedy import greedy_scores
+from gaia_rules.determinize import Determinizer
+from gaia_rules.game import Game
+from gaia_rules.setup import pawns_per_player
+from gaia_rules.views import View
+
+__all__ = ["SearchBot"]
+
+EXPLORATION = math.sqrt(2)
+"""The UCB1 exploration constant."""
+
+
+class SearchBot:
+    """Monte Carlo search over sampled games (see the module docstring).
+
+    Args:
+        seed: Seeds the bot's own generator: the samples, the playouts and its ties.
+        playouts: The budget: playouts per decision (a decision with one legal action
+            costs none).
+        horizon: How many decisions a playout runs after the candidate before it is
+            scored, unless the game ends first.
+        width: How many of the greedy-best legal actions are searched.
+    """
+
+    name = "search"
+
+    def __init__(
+        self, seed: int = 0, playouts: int = 100, horizon: int = 8, width: int = 8
+    ) -> None:
+        if playouts < 1 or horizon < 0 or width < 1:
+            raise ValueError("playouts and width must be at least 1, horizon at least 0")
+        self._rng = random.Random(seed)
+        self.playouts = playouts
+        self.horizon = horizon
+        self.width = width
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        """The candidate with the best mean playout value (see the module docstring)."""
+        if len(legal) == 1:
+            return legal[0]
+        rng = self._rng
+        sampler = Determinizer(view)
+        candidates = self._candidates(sampler, view.seat, legal)
+        if len(candidates) == 1:
+            return candidates[0]
+        visits = [0] * len(candidates)
+        totals = [0.0] * len(candidates)
+        for played in range(self.playouts):
+            if played < len(candidates):
+                pick = played
+            else:
+                log_played = math.log(played)
+                pick = max(
+                    range(len(candidates)),
+                    key=lambda i: totals[i] / visits[i]
+                    + EXPLORATION * math.sqrt(log_played / visits[i]),
+                )
+            game = sampler.sample(rng)
+            game.apply(candidates[pick])
+            totals[pick] += self._playout(game, view.seat)
+            visits[pick] += 1
+        best = max(
+            range(len(candidates)),
+            key=lambda i: (totals[i] / visits[i] if visits[i] else -1.0, visits[i]),
+        )
+        return candidates[best]
+
+    def _candidates(
+        self, sampler: Determinizer, seat: int, legal: Sequence[Action]
+    ) -> list[Action]:
+        """The ``width`` legal actions the greedy score ranks best in one sample."""
+        if len(legal) <= self.width:
+            return list(legal)
+        scores = greedy_scores(sampler.sample(self._rng), seat, legal)
+        # a random key among equal scores, so that the cut does not favour the list's order
+        ranked = sorted(
+            zip(scores, legal, strict=True),
+            key=lambda pair: (pair[0], self._rng.random()),
+            reverse=True,
+        )
+        return [action for _, action in ranked[: self.width]]
+
+    def _playout(self, game: Game, seat: int) -> float:
+        """Random play for ``horizon`` decisions, then the value of the game for ``seat``."""
+        rng = self._rng
+        for _ in range(self.horizon):
+            if game.is_over:
+                break
+            legal = game.legal_actions()
+            game.apply(legal[rng.randrange(len(legal))])
+        return playout_value(game, seat)
+
+
+def playout_value(game: Game, seat: int) -> float:
+    """The worth of ``game`` to ``seat``, from 0 (lost) to 1 (won): a game not over is worth
+    ``0.5`` plus half the seat's pawn lead over the best other seat, as a share of a seat's
+    pawns."""
+    result = game.result
+    if result is not None:
+        return 1.0 if result.winner == seat else 0.0
+    own = game.pawns_placed(seat)
+    best_other = max(game.pawns_placed(p) for p in range(game.players) if p != seat)
+    return 0.5 + (own - best_other) / (2 * pawns_per_player(game.players))
