@@ -1,0 +1,715 @@
+"""How fast gaia-rules plays, measured against python-chess in the same process and run.
+
+    python benchmarks/bench.py              # the full run (a minute or two)
+    python benchmarks/bench.py --quick      # a short run (about twenty seconds)
+    python benchmarks/bench.py --json       # the figures as one JSON object
+    python benchmarks/bench.py --check      # exit 1 when a target fails
+
+Four measurements, then three targets (see benchmarks/README.md for what each means):
+
+1. uniform random playouts at every level for 2, 4 and 5 players: the cost of
+   ``legal_actions()`` (with picking one action) and of ``apply()``, per decision;
+2. ``Game.copy()`` on mid-game states;
+3. the python-chess anchor: random playouts from the start position, and
+   ``Board.copy(stack=False)`` on mid-game boards;
+4. the cost per decision by world size (the tiles in the world when it is taken), from the
+   4-player playouts of 1.
+
+The playouts are played in rounds: one game of every configuration, then one chess game, so a
+machine that gets busier or quieter during the run weighs on every figure alike. Only the
+engines' calls are timed; the bookkeeping between them (``is_over``, counting tiles, checking
+the count against ``game.state``) is not. This is a measurement, never a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import functools
+import json
+import os
+import platform
+import random
+import shlex
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+import chess
+
+import gaia_rules as gr
+
+LEVELS: tuple[tuple[str, Callable[[], gr.Rules]], ...] = (
+    ("basic", gr.Rules.basic),
+    ("advanced", gr.Rules.advanced),
+    ("powers", gr.Rules.powers),
+    ("disasters", gr.Rules.disasters),
+)
+PLAYER_COUNTS = (2, 4, 5)
+TARGET_PLAYERS = 4
+WORLD_TILES = 48
+BUCKETS = ((0, 10), (11, 25), (26, 48))
+"""World-size buckets, in tiles. The world starts empty, so the first decisions see 0 tiles."""
+NEAR_10 = (6, 14)
+NEAR_40 = (36, 44)
+PLY_CAP = 400
+CHESS_COPY = "chess (stack=False)"
+MAX_DECISIONS = 5_000
+"""A random game that lasts longer than this is a bug, not a benchmark figure."""
+
+PER_PLY_LIMIT = 1.0
+PER_PLY_AIM = 0.5
+COPY_LIMIT_US = 10.0
+GROWTH_LIMIT = 2.0
+
+
+# -- settings and results ---------------------------------------------------------------------
+
+
+@attrs.frozen
+class Settings:
+    """How much to measure: ``games`` rounds of playouts, ``mid_games`` mid-game states per
+    level (and as many chess boards) to copy, ``copies`` copies of each."""
+
+    seed: int
+    games: int
+    mid_games: int
+    copies: int
+    quick: bool
+
+
+@attrs.frozen
+class Header:
+    """Where and how the figures were taken."""
+
+    python: str
+    platform: str
+    cpus: int | None
+    gaia_rules: str
+    chess: str
+    command: str
+    date: str
+    load: tuple[float | None, float | None]
+    """The machine's 1-minute load average before and after the run (None where unknown)."""
+
+
+@attrs.frozen
+class PlayoutRow:
+    """Random playouts of one configuration; times are means in microseconds."""
+
+    level: str
+    players: int
+    games: int
+    decisions: int
+    decisions_per_game: float
+    decisions_per_s: float
+    legal_us: float
+    apply_us: float
+    decision_us: float
+
+
+@attrs.frozen
+class ChessRow:
+    """Random chess playouts; ``moves_us`` is ``list(board.legal_moves)`` with the choice."""
+
+    games: int
+    plies: int
+    plies_per_game: float
+    plies_per_s: float
+    moves_us: float
+    push_us: float
+    ply_us: float
+
+
+@attrs.frozen
+class CopyRow:
+    """Copies of mid-game states: the mean over every copy, and the dearest state's mean."""
+
+    subject: str
+    states: int
+    copies: int
+    mean_us: float
+    worst_state_us: float
+
+
+@attrs.frozen
+class Cell:
+    """The decisions taken with ``low`` to ``high`` tiles in the world, and their mean cost."""
+
+    low: int
+    high: int
+    decisions: int
+    decision_us: float | None
+
+
+@attrs.frozen
+class BucketRow:
+    """The cost per decision of one level (at 4 players) by world size."""
+
+    level: str
+    buckets: tuple[Cell, ...]
+    top_over_bottom: float | None
+    near_10: Cell
+    near_40: Cell
+    growth: float | None
+
+
+@attrs.frozen
+class Target:
+    """One target, checked on one subject: ``value`` against ``limit`` (lower is better)."""
+
+    name: str
+    subject: str
+    value: float | None
+    limit: float
+    passed: bool
+    note: str
+
+
+@attrs.frozen
+class Report:
+    """Everything one run measured."""
+
+    header: Header
+    settings: Settings
+    playouts: tuple[PlayoutRow, ...]
+    chess_playouts: ChessRow
+    copies: tuple[CopyRow, ...]
+    buckets: tuple[BucketRow, ...]
+    targets: tuple[Target, ...]
+    seconds: float
+
+
+# -- accumulators -----------------------------------------------------------------------------
+
+
+@attrs.define
+class Tally:
+    """Running totals of one gaia-rules configuration, with the cost by world size."""
+
+    games: int = 0
+    decisions: int = 0
+    legal_ns: int = 0
+    apply_ns: int = 0
+    ns_by_tiles: list[int] = attrs.Factory(lambda: [0] * (WORLD_TILES + 1))
+    count_by_tiles: list[int] = attrs.Factory(lambda: [0] * (WORLD_TILES + 1))
+
+    def cell(self, low: int, high: int) -> Cell:
+        """The decisions taken with ``low`` to ``high`` tiles in the world."""
+        count = sum(self.count_by_tiles[low : high + 1])
+        total = sum(self.ns_by_tiles[low : high + 1])
+        return Cell(low, high, count, total / count / 1000 if count else None)
+
+
+@attrs.define
+class ChessTally:
+    """Running totals of the chess playouts."""
+
+    games: int = 0
+    plies: int = 0
+    moves_ns: int = 0
+    push_ns: int = 0
+
+
+# -- 1 and 4: gaia-rules playouts -------------------------------------------------------------
+
+
+def play_gaia(game: gr.Game, rng: random.Random, tally: Tally) -> None:
+    """Play ``game`` to its end, choosing uniformly among the legal actions with ``rng``.
+
+    ``legal_actions()`` (with reading its length and the chosen action) and ``apply()`` are
+    timed apart. The world's size is followed through the ``TilePlaced`` events, outside the
+    timed calls, and checked against ``game.state`` once the game is over.
+    """
+    clock = time.perf_counter_ns
+    tiles = len(game.state.tiles)
+    decisions = 0
+    while not game.is_over:
+        start = clock()
+        actions = game.legal_actions()
+        n = len(actions)
+        action = actions[rng.randrange(n)]
+        chosen = clock()
+        events = game.apply(action)
+        done = clock()
+        tally.legal_ns += chosen - start
+        tally.apply_ns += done - chosen
+        tally.ns_by_tiles[tiles] += done - start
+        tally.count_by_tiles[tiles] += 1
+        tiles += sum(1 for event in events if isinstance(event, gr.TilePlaced))
+        decisions += 1
+        if decisions > MAX_DECISIONS:
+            raise RuntimeError(f"{game!r} lasted more than {MAX_DECISIONS} decisions")
+    if tiles != len(game.state.tiles):
+        raise RuntimeError(f"{game!r}: counted {tiles} tiles, the state has a different count")
+    tally.games += 1
+    tally.decisions += decisions
+
+
+def playout_row(level: str, players: int, tally: Tally) -> PlayoutRow:
+    """The figures of one configuration's playouts."""
+    per = max(tally.decisions, 1) * 1000
+    decision_us = (tally.legal_ns + tally.apply_ns) / per
+    return PlayoutRow(
+        level=level,
+        players=players,
+        games=tally.games,
+        decisions=tally.decisions,
+        decisions_per_game=tally.decisions / max(tally.games, 1),
+        decisions_per_s=1e6 / decision_us if decision_us else 0.0,
+        legal_us=tally.legal_ns / per,
+        apply_us=tally.apply_ns / per,
+        decision_us=decision_us,
+    )
+
+
+def bucket_row(level: str, tally: Tally) -> BucketRow:
+    """The cost per decision of one configuration by world size."""
+    cells = tuple(tally.cell(low, high) for low, high in BUCKETS)
+    near_10, near_40 = tally.cell(*NEAR_10), tally.cell(*NEAR_40)
+    return BucketRow(
+        level=level,
+        buckets=cells,
+        top_over_bottom=ratio(cells[-1].decision_us, cells[0].decision_us),
+        near_10=near_10,
+        near_40=near_40,
+        growth=ratio(near_40.decision_us, near_10.decision_us),
+    )
+
+
+def ratio(top: float | None, bottom: float | None) -> float | None:
+    """``top / bottom``, or ``None`` when either is missing."""
+    return None if top is None or not bottom else top / bottom
+
+
+# -- 3: python-chess playouts -----------------------------------------------------------------
+
+
+def play_chess(rng: random.Random, tally: ChessTally) -> list[chess.Move]:
+    """Play one random game from the start position; returns its moves.
+
+    ``list(board.legal_moves)`` with the choice, and ``push()``, are timed apart; the game
+    ends when ``is_game_over(claim_draw=False)`` says so (not timed) or at ``PLY_CAP`` plies.
+    """
+    clock = time.perf_counter_ns
+    board = chess.Board()
+    while len(board.move_stack) < PLY_CAP and not board.is_game_over(claim_draw=False):
+        start = clock()
+        moves = list(board.legal_moves)
+        move = rng.choice(moves)
+        chosen = clock()
+        board.push(move)
+        done = clock()
+        tally.moves_ns += chosen - start
+        tally.push_ns += done - chosen
+    tally.games += 1
+    tally.plies += len(board.move_stack)
+    return board.move_stack
+
+
+def chess_row(tally: ChessTally) -> ChessRow:
+    """The figures of the chess playouts."""
+    per = max(tally.plies, 1) * 1000
+    ply_us = (tally.moves_ns + tally.push_ns) / per
+    return ChessRow(
+        games=tally.games,
+        plies=tally.plies,
+        plies_per_game=tally.plies / max(tally.games, 1),
+        plies_per_s=1e6 / ply_us if ply_us else 0.0,
+        moves_us=tally.moves_ns / per,
+        push_us=tally.push_ns / per,
+        ply_us=ply_us,
+    )
+
+
+# -- the rounds of playouts -------------------------------------------------------------------
+
+
+def configurations() -> list[tuple[str, int, Callable[[], gr.Rules]]]:
+    """Every level with every player count."""
+    return [(name, players, rules) for name, rules in LEVELS for players in PLAYER_COUNTS]
+
+
+def run_playouts(settings: Settings) -> tuple[dict[tuple[str, int], Tally], ChessTally]:
+    """``settings.games`` rounds: one game of every configuration, then one chess game.
+
+    Every configuration has its own ``random.Random(seed)``; game ``r`` of a round is dealt
+    with seed ``seed * 1_000_000 + r``.
+    """
+    configs = configurations()
+    tallies = {(name, players): Tally() for name, players, _ in configs}
+    rngs = {key: random.Random(settings.seed) for key in tallies}
+    rules = {name: make() for name, make in LEVELS}
+    chess_tally, chess_rng = ChessTally(), random.Random(settings.seed)
+    for r in range(settings.games):
+        progress("playouts", r, settings.games)
+        for name, players, _ in configs:
+            key = (name, players)
+            game = gr.new_game(players=players, rules=rules[name], seed=game_seed(settings, r))
+            play_gaia(game, rngs[key], tallies[key])
+        play_chess(chess_rng, chess_tally)
+    return tallies, chess_tally
+
+
+def game_seed(settings: Settings, index: int) -> int:
+    """The seed of the ``index``-th game of a configuration."""
+    return settings.seed * 1_000_000 + index
+
+
+# -- 2: copies of mid-game states -------------------------------------------------------------
+
+
+def mid_game(rules: gr.Rules, seed: int, rng: random.Random) -> gr.Game:
+    """The state at half the length of a random 4-player game dealt with ``seed``."""
+    game = gr.new_game(players=TARGET_PLAYERS, rules=rules, seed=seed)
+    chosen: list[gr.Action] = []
+    while not game.is_over:
+        actions = game.legal_actions()
+        chosen.append(actions[rng.randrange(len(actions))])
+        game.apply(chosen[-1])
+    game = gr.new_game(players=TARGET_PLAYERS, rules=rules, seed=seed)
+    for action in chosen[: len(chosen) // 2]:
+        game.apply(action)
+    return game
+
+
+def mid_board(rng: random.Random) -> chess.Board:
+    """The board at half the length of a random chess game."""
+    moves = play_chess(rng, ChessTally())
+    board = chess.Board()
+    for move in moves[: len(moves) // 2]:
+        board.push(move)
+    return board
+
+
+def time_copies(copy: Callable[[], object], count: int) -> int:
+    """Nanoseconds for ``count`` calls of ``copy``."""
+    clock = time.perf_counter_ns
+    start = clock()
+    for _ in range(count):
+        copy()
+    return clock() - start
+
+
+def copy_row(subject: str, per_state_us: Sequence[float], count: int) -> CopyRow:
+    """The figures of ``count`` copies of each state, from each state's mean."""
+    return CopyRow(
+        subject=subject,
+        states=len(per_state_us),
+        copies=count * len(per_state_us),
+        mean_us=sum(per_state_us) / len(per_state_us),
+        worst_state_us=max(per_state_us),
+    )
+
+
+def run_copies(settings: Settings) -> list[CopyRow]:
+    """Mid-game copies: ``settings.mid_games`` states per level at 4 players, and as many
+    chess boards, each copied ``settings.copies`` times; the levels and chess take turns,
+    state by state."""
+    rng = random.Random(settings.seed)
+    seeds = [game_seed(settings, 900_000 + k) for k in range(settings.mid_games)]
+    copiers: dict[str, list[Callable[[], object]]] = {
+        name: [mid_game(make(), seed, rng).copy for seed in seeds] for name, make in LEVELS
+    }
+    boards = [mid_board(rng) for _ in seeds]
+    copiers[CHESS_COPY] = [functools.partial(board.copy, stack=False) for board in boards]
+    per_state_us: dict[str, list[float]] = {subject: [] for subject in copiers}
+    for k in range(settings.mid_games):
+        progress("copies", k, settings.mid_games)
+        for subject, states in copiers.items():
+            ns = time_copies(states[k], settings.copies)
+            per_state_us[subject].append(ns / settings.copies / 1000)
+    return [copy_row(subject, us, settings.copies) for subject, us in per_state_us.items()]
+
+
+# -- 5: the targets ---------------------------------------------------------------------------
+
+
+def targets(
+    playouts: Sequence[PlayoutRow],
+    chess_playouts: ChessRow,
+    copies: Sequence[CopyRow],
+    buckets: Sequence[BucketRow],
+) -> list[Target]:
+    """(a) per decision against chess per ply, (b) copy, (c) growth with the world."""
+    found: list[Target] = []
+    for row in playouts:
+        if row.players != TARGET_PLAYERS:
+            continue
+        value = row.decision_us / chess_playouts.ply_us
+        aim = "reaches" if value <= PER_PLY_AIM else "misses"
+        found.append(
+            Target(
+                name="a: decision / chess ply",
+                subject=row.level,
+                value=value,
+                limit=PER_PLY_LIMIT,
+                passed=value <= PER_PLY_LIMIT,
+                note=f"{row.decision_us:.1f} / {chess_playouts.ply_us:.1f} µs; "
+                f"{aim} the aim {PER_PLY_AIM}",
+            )
+        )
+    chess_copy = next(row for row in copies if row.subject == CHESS_COPY)
+    for copied in (row for row in copies if row.subject != CHESS_COPY):
+        found.append(
+            Target(
+                name="b: copy() µs",
+                subject=copied.subject,
+                value=copied.mean_us,
+                limit=COPY_LIMIT_US,
+                passed=copied.mean_us <= COPY_LIMIT_US,
+                note=f"chess copy(stack=False) {chess_copy.mean_us:.2f} µs; "
+                f"dearest state {copied.worst_state_us:.2f} µs",
+            )
+        )
+    for bucket in buckets:
+        found.append(
+            Target(
+                name="c: ~40 tiles / ~10",
+                subject=bucket.level,
+                value=bucket.growth,
+                limit=GROWTH_LIMIT,
+                passed=bucket.growth is not None and bucket.growth <= GROWTH_LIMIT,
+                note=f"{cell_text(bucket.near_40)} / {cell_text(bucket.near_10)}",
+            )
+        )
+    return found
+
+
+# -- printing ---------------------------------------------------------------------------------
+
+
+def table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+    """An aligned text table: the first column to the left, the others to the right."""
+    widths = [max(len(line[i]) for line in [headers, *rows]) for i in range(len(headers))]
+
+    def line(cells: Sequence[str]) -> str:
+        first = cells[0].ljust(widths[0])
+        rest = (cell.rjust(width) for cell, width in zip(cells[1:], widths[1:], strict=True))
+        return "  ".join([first, *rest]).rstrip()
+
+    rule = "  ".join("-" * width for width in widths)
+    return [line(headers), rule, *(line(row) for row in rows)]
+
+
+def number(value: float | None, digits: int = 1) -> str:
+    """A figure with ``digits`` decimals, or ``n/a``."""
+    return "n/a" if value is None else f"{value:,.{digits}f}"
+
+
+def cell_text(cell: Cell) -> str:
+    """A bucket's mean cost with its count of decisions."""
+    return f"{number(cell.decision_us)} µs (n={cell.decisions:,})"
+
+
+def render(report: Report) -> str:
+    """The report as readable text."""
+    h, s = report.header, report.settings
+    lines = [
+        "gaia-rules benchmark",
+        f"  python      {h.python}",
+        f"  platform    {h.platform} ({h.cpus} CPUs)",
+        f"  gaia_rules  {h.gaia_rules}",
+        f"  chess       {h.chess}",
+        f"  command     {h.command}",
+        f"  date        {h.date}",
+        f"  load        {number(h.load[0], 2)} before, {number(h.load[1], 2)} after "
+        f"(1-minute load average)",
+        f"  settings    seed {s.seed}, {s.games} games per configuration, {s.mid_games} "
+        f"mid-game states per level, {s.copies:,} copies of each",
+        "",
+        "1. Uniform random playouts (µs are means per call)",
+    ]
+    lines += table(
+        ["level", "players", "games", "dec/game", "dec/s", "µs legal", "µs apply", "µs dec"],
+        [
+            [
+                row.level,
+                str(row.players),
+                f"{row.games:,}",
+                number(row.decisions_per_game),
+                number(row.decisions_per_s, 0),
+                number(row.legal_us),
+                number(row.apply_us),
+                number(row.decision_us),
+            ]
+            for row in report.playouts
+        ],
+    )
+    c = report.chess_playouts
+    lines += ["", "2. copy() of mid-game states (4 players; chess: board at half its game)"]
+    lines += table(
+        ["subject", "states", "copies", "µs mean", "µs dearest state"],
+        [
+            [
+                row.subject,
+                str(row.states),
+                f"{row.copies:,}",
+                number(row.mean_us, 2),
+                number(row.worst_state_us, 2),
+            ]
+            for row in report.copies
+        ],
+    )
+    lines += ["", f"3. python-chess anchor: random playouts (ply cap {PLY_CAP})"]
+    lines += table(
+        ["engine", "games", "plies/game", "plies/s", "µs moves", "µs push", "µs ply"],
+        [
+            [
+                "chess",
+                f"{c.games:,}",
+                number(c.plies_per_game),
+                number(c.plies_per_s, 0),
+                number(c.moves_us),
+                number(c.push_us),
+                number(c.ply_us),
+            ]
+        ],
+    )
+    lines += ["", "4. µs per decision by tiles in the world (4 players)"]
+    lines += table(
+        [
+            "level",
+            *(f"{low}-{high} tiles" for low, high in BUCKETS),
+            "top/bottom",
+            "{}-{} tiles".format(*NEAR_10),
+            "{}-{} tiles".format(*NEAR_40),
+            "~40/~10",
+        ],
+        [
+            [
+                row.level,
+                *(cell_text(cell) for cell in row.buckets),
+                number(row.top_over_bottom, 2),
+                cell_text(row.near_10),
+                cell_text(row.near_40),
+                number(row.growth, 2),
+            ]
+            for row in report.buckets
+        ],
+    )
+    lines += ["", "5. Targets"]
+    lines += table(
+        ["target", "subject", "value", "limit", "", "note"],
+        [
+            [
+                t.name,
+                t.subject,
+                number(t.value, 2),
+                f"<= {t.limit:g}",
+                "PASS" if t.passed else "FAIL",
+                t.note,
+            ]
+            for t in report.targets
+        ],
+    )
+    passed = sum(t.passed for t in report.targets)
+    lines += ["", f"{passed}/{len(report.targets)} targets pass; {report.seconds:.0f} s in all"]
+    return "\n".join(lines)
+
+
+def progress(section: str, done: int, total: int) -> None:
+    """A progress line on a terminal's stderr, never in the report."""
+    if sys.stderr.isatty():
+        print(f"\r{section}: {done}/{total}   ", end="", file=sys.stderr, flush=True)
+
+
+# -- the run ----------------------------------------------------------------------------------
+
+
+def load_average() -> float | None:
+    """The machine's 1-minute load average, where the system tells it."""
+    try:
+        return os.getloadavg()[0]
+    except (AttributeError, OSError):
+        return None
+
+
+def header(load_before: float | None) -> Header:
+    """The interpreter, the machine, the libraries' versions and the command line."""
+    return Header(
+        python=f"{platform.python_implementation()} {platform.python_version()}",
+        platform=platform.platform(),
+        cpus=os.cpu_count(),
+        gaia_rules=gr.__version__,
+        chess=chess.__version__,
+        command=shlex.join([sys.executable, *sys.argv]),
+        date=datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        load=(load_before, load_average()),
+    )
+
+
+def run(settings: Settings) -> Report:
+    """Every measurement, in one process."""
+    began, load_before = time.perf_counter(), load_average()
+    tallies, chess_tally = run_playouts(settings)
+    copies = run_copies(settings)
+    playouts = [
+        playout_row(name, players, tallies[name, players]) for name, players, _ in configurations()
+    ]
+    buckets = [bucket_row(name, tallies[name, TARGET_PLAYERS]) for name, _ in LEVELS]
+    chess_playouts = chess_row(chess_tally)
+    if sys.stderr.isatty():
+        print("\r" + " " * 40 + "\r", end="", file=sys.stderr, flush=True)
+    return Report(
+        header=header(load_before),
+        settings=settings,
+        playouts=tuple(playouts),
+        chess_playouts=chess_playouts,
+        copies=tuple(copies),
+        buckets=tuple(buckets),
+        targets=tuple(targets(playouts, chess_playouts, copies, buckets)),
+        seconds=time.perf_counter() - began,
+    )
+
+
+@attrs.frozen
+class Options:
+    """The command line: what to measure, and how to report it."""
+
+    settings: Settings
+    as_json: bool
+    check: bool
+
+
+def parse(argv: Sequence[str] | None) -> Options:
+    """The options from the command line."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="a short run (about 20 s)")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--check", action="store_true", help="exit 1 when a target fails")
+    parser.add_argument("--seed", type=int, default=1, help="the seed of everything (1)")
+    parser.add_argument(
+        "--games", type=int, help="games per configuration (default 600, quick 150)"
+    )
+    args = parser.parse_args(argv)
+    games = args.games if args.games is not None else 150 if args.quick else 600
+    if games < 1:
+        parser.error("--games must be at least 1")
+    settings = Settings(
+        seed=args.seed,
+        games=games,
+        mid_games=3 if args.quick else 8,
+        copies=5_000 if args.quick else 20_000,
+        quick=args.quick,
+    )
+    return Options(settings=settings, as_json=args.json, check=args.check)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run, print the report (text or JSON), and with ``--check`` say whether all passed."""
+    options = parse(argv)
+    report = run(options.settings)
+    if options.as_json:
+        data: dict[str, Any] = attrs.asdict(report)
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+    else:
+        print(render(report))
+    failed = not all(target.passed for target in report.targets)
+    return 1 if options.check and failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
