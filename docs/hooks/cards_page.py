@@ -1,0 +1,111 @@
+"""The card faces page: every card of each edition's manifest, as tables per kind.
+
+The tables are written from the manifests the library ships (``gaia_rules.manifest``), so
+the page always shows the faces the engine plays with, and says which of them are
+reconstructed (spec 2.8) and which the rulebooks state.
+"""
+
+from __future__ import annotations
+
+from gaia_rules import (
+    AnimalCard,
+    CardId,
+    CityCard,
+    Edition,
+    Face,
+    Manifest,
+    NatureCard,
+    Objective,
+    PowerCard,
+)
+from gaia_rules.vocabulary import Power
+
+RECONSTRUCTED = "reconstructed"
+STATED = "stated"
+
+POWER_LEVELS = {
+    Power.LIGHTNING: "disasters",
+    Power.ERUPTION: "disasters",
+}
+"""The Power cards that join the deck only at the disasters level (spec 2.7)."""
+
+
+def _name(value: object) -> str:
+    """The lower-case name of a land, need, site or Power, as the manifests write it."""
+    return str(getattr(value, "value", value))
+
+
+def _source_of(card: CardId, face: Face) -> str:
+    """Whether the face of ``card`` is stated by the rulebooks or reconstructed (spec 2.8)."""
+    match face:
+        case NatureCard() | PowerCard():
+            return STATED
+        case Objective(powers=powers) if powers:
+            return STATED
+        case CityCard(name="Venice"):
+            return "site stated (EN), needs reconstructed"
+    return RECONSTRUCTED
+
+
+def _rows(manifest: Manifest, face_type: type[Face]) -> list[tuple[CardId, Face]]:
+    return [(card, face) for card, face in manifest.cards if isinstance(face, face_type)]
+
+
+def edition_markdown(manifest: Manifest) -> str:
+    """The tables of one manifest's cards, one per kind, each card on a row of its own."""
+    out: list[str] = []
+    nature = _rows(manifest, NatureCard)
+    out += [f"#### Nature cards ({len(nature)})", "", "| id | land | face |", "|---|---|---|"]
+    for card, face in nature:
+        assert isinstance(face, NatureCard)
+        out.append(f"| `{card}` | {_name(face.land)} | {_source_of(card, face)} |")
+    cities = _rows(manifest, CityCard)
+    out += ["", f"#### City cards ({len(cities)})", ""]
+    out += ["| id | city | site | needs | face |", "|---|---|---|---|---|"]
+    for card, face in cities:
+        assert isinstance(face, CityCard)
+        needs = ", ".join(_name(n) for n in face.needs)
+        out.append(
+            f"| `{card}` | {face.name} | {_name(face.site)} | {needs} | {_source_of(card, face)} |"
+        )
+    animals = _rows(manifest, AnimalCard)
+    out += ["", f"#### Animal cards ({len(animals)})", ""]
+    out += ["| id | site | face |", "|---|---|---|"]
+    for card, face in animals:
+        assert isinstance(face, AnimalCard)
+        out.append(f"| `{card}` | {_name(face.site)} | {_source_of(card, face)} |")
+    powers = _rows(manifest, PowerCard)
+    out += ["", f"#### Power cards ({len(powers)})", ""]
+    out += ["| id | power | from the level | face |", "|---|---|---|---|"]
+    for card, face in powers:
+        assert isinstance(face, PowerCard)
+        level = POWER_LEVELS.get(face.power, "powers")
+        out.append(f"| `{card}` | {_name(face.power)} | {level} | {_source_of(card, face)} |")
+    objectives = _rows(manifest, Objective)
+    out += ["", f"#### Objective cards ({len(objectives)})", ""]
+    out += ["| id | pictures | face |", "|---|---|---|"]
+    for card, face in objectives:
+        assert isinstance(face, Objective)
+        if face.powers:
+            pictured = f"any {face.powers} Power cards (Power Objective, powers level)"
+        else:
+            pictured = ", ".join(_name(land) for land in face.lands)
+        out.append(f"| `{card}` | {pictured} | {_source_of(card, face)} |")
+    out.append("")
+    return "\n".join(out)
+
+
+def cards_markdown() -> str:
+    """Both shipped manifests in content tabs, the default edition (THIRD) first."""
+    out: list[str] = []
+    for edition in (Edition.THIRD, Edition.FIRST):
+        manifest = Manifest.builtin(edition)
+        count = len(manifest.cards)
+        label = f"{edition.name} edition ({count} cards)"
+        out += [f'=== "{label}"', ""]
+        listed = ", ".join(manifest.reconstructed) or "nothing"
+        out.append(f"    The manifest `{edition.value}.json` says it reconstructs: {listed}.")
+        out.append("")
+        out += [f"    {line}" if line else "" for line in edition_markdown(manifest).split("\n")]
+        out.append("")
+    return "\n".join(out)

@@ -1,0 +1,88 @@
+"""The mkdocs build hooks of the site: the rules pages, pictures and card tables, generated
+from ``spec/`` and the library at build time.
+
+``on_files`` adds the virtual pages (one per spec section, the glossary) and the SVG
+pictures; ``on_page_markdown`` fills the markers of the hand-written rules pages:
+``<!-- gaia:sections -->`` (the table of sections), ``<!-- gaia:cards -->`` (every card
+of both manifests), ``<!-- gaia:picture NAME -->`` (a pictured situation of
+``pictures.py``) and ``[[7.2]]`` (a link to a clause). A marker that names nothing fails
+the build.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import cards_page
+import pictures
+import spec_pages
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
+
+ROOT = Path(__file__).resolve().parents[2]
+SPEC_DIR = ROOT / "spec"
+
+SECTIONS_MARKER = "<!-- gaia:sections -->"
+CARDS_MARKER = "<!-- gaia:cards -->"
+PICTURE_MARKER = re.compile(r"^<!-- gaia:picture (?P<name>[\w-]+) -->$", re.M)
+
+_state: dict[str, Any] = {}
+
+
+def _spec() -> spec_pages.Spec:
+    spec = _state.get("spec")
+    if not isinstance(spec, spec_pages.Spec):
+        spec = spec_pages.read_spec(SPEC_DIR)
+        _state["spec"] = spec
+    return spec
+
+
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    """Add the generated rules pages and every picture's SVG files."""
+    try:
+        spec = spec_pages.read_spec(SPEC_DIR)
+    except spec_pages.SpecError as error:
+        raise PluginError(f"spec/: {error}") from error
+    _state["spec"] = spec
+    for section in spec.sections:
+        content = spec_pages.section_markdown(spec, section)
+        files.append(File.generated(config, section.uri, content=content))
+    glossary = spec_pages.glossary_markdown(spec)
+    files.append(File.generated(config, f"{spec_pages.RULES_DIR}/glossary.md", content=glossary))
+    stories = {}
+    for name in pictures.SITUATIONS:
+        story = pictures.tell(name)
+        stories[name] = story
+        for uri, svg in pictures.svg_files(story).items():
+            files.append(File.generated(config, uri, content=svg))
+    _state["stories"] = stories
+    return files
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """Fill the markers of a hand-written rules page (see the module docstring)."""
+    uri = page.file.src_uri
+    if not uri.startswith(f"{spec_pages.RULES_DIR}/") or page.file.generated_by is not None:
+        return markdown
+    spec = _spec()
+    try:
+        markdown = spec_pages.expand_shorthand(markdown, spec, uri)
+    except spec_pages.SpecError as error:
+        raise PluginError(str(error)) from error
+    if SECTIONS_MARKER in markdown:
+        markdown = markdown.replace(SECTIONS_MARKER, spec_pages.sections_table(spec, uri))
+    if CARDS_MARKER in markdown:
+        markdown = markdown.replace(CARDS_MARKER, cards_page.cards_markdown())
+    stories: dict[str, pictures.Story] = _state.get("stories", {})
+
+    def picture(match: re.Match[str]) -> str:
+        name = match["name"]
+        if name not in stories:
+            raise PluginError(f"{uri}: no pictured situation named {name!r} in pictures.py")
+        return pictures.story_markdown(stories[name], uri)
+
+    return PICTURE_MARKER.sub(picture, markdown)
