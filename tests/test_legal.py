@@ -90,3 +90,32 @@ def test_indexing_and_iterating_give_the_same_actions_throughout_a_game(
         copy = game.copy()
         copy.apply(choice)
         game.apply(choice)
+
+
+@pytest.mark.clause("1.7")
+def test_an_action_handed_out_for_an_earlier_decision_is_checked_again() -> None:
+    """An action the legal actions built is taken without a second check only while its
+    decision is pending; applied later, it is refused like any other."""
+    game = gr.new_game(players=2, rules=gr.Rules.basic(), seed=3)
+    legal = game.legal_actions()
+    play = next(a for a in legal if isinstance(a, gr.PlayNature))
+    twin = game.copy()
+    game.apply(play)
+    before = game.state
+    with pytest.raises(gr.IllegalActionError) as refused:
+        game.apply(play)  # the card is no longer in the hand
+    assert refused.value.clause in {"5.2", "5.4"}
+    assert game.state == before
+    twin.apply(play)  # the copy is still at that decision: the same action is legal there
+    assert twin.state == before
+
+
+def test_an_action_handed_out_applies_to_a_copy_at_the_same_decision() -> None:
+    game = gr.new_game(players=3, rules=gr.Rules.powers(), seed=4)
+    rng = random.Random(4)
+    for _ in range(30):
+        legal = game.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        twin = game.copy()
+        assert twin.apply(action) == game.apply(action)
+        assert twin.state == game.state

@@ -36,11 +36,12 @@ def ready(actions: Sequence[Action]) -> Part:
 class LegalActions(Sequence[Action]):
     """Every legal action of one decision, in the engine's order, built on demand.
 
-    Immutable: the engine shares one instance between a game and its copies, and returns
-    it from :meth:`~gaia_rules.Game.legal_actions` as is.
+    Immutable as a sequence (it only remembers the actions it built): the engine shares one
+    instance between a game and its copies, and returns it from
+    [`legal_actions`][gaia_rules.game.Game.legal_actions] as is.
     """
 
-    __slots__ = ("_built", "_ends", "_parts")
+    __slots__ = ("_built", "_ends", "_issued", "_parts")
 
     def __init__(self, parts: Sequence[Part]) -> None:
         kept: list[Part] = []
@@ -54,6 +55,8 @@ class LegalActions(Sequence[Action]):
         self._parts = kept
         self._ends = ends
         self._built: list[Action] | None = None
+        self._issued: dict[int, Action] = {}
+        """Every action built so far, by ``id`` (the objects are kept, so ids are not reused)."""
 
     def __len__(self) -> int:
         return self._ends[-1] if self._ends else 0
@@ -75,7 +78,9 @@ class LegalActions(Sequence[Action]):
         which = bisect_right(self._ends, index)
         start = self._ends[which - 1] if which else 0
         build, targets = self._parts[which]
-        return build(targets[index - start])
+        action = build(targets[index - start])
+        self._issued[id(action)] = action
+        return action
 
     def __iter__(self) -> Iterator[Action]:
         return iter(self._all())
@@ -93,9 +98,16 @@ class LegalActions(Sequence[Action]):
     def __repr__(self) -> str:
         return repr(self._all())
 
+    def issued(self, action: object) -> bool:
+        """Whether ``action`` is one of the very objects this sequence handed out: such an
+        action is legal as long as this sequence is its decision's (the engine drops it as
+        soon as the decision is taken)."""
+        return self._issued.get(id(action)) is action
+
     def _all(self) -> list[Action]:
         """Every action, built once and kept (the instance never changes)."""
         built = self._built
         if built is None:
             built = self._built = [build(t) for build, targets in self._parts for t in targets]
+            self._issued.update((id(action), action) for action in built)
         return built

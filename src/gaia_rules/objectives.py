@@ -47,7 +47,21 @@ def pictured_cards(table: Table, player: int, objective: CardId) -> tuple[CardId
 
 
 def _fulfillable(table: Table, player: int) -> list[CardId]:
-    return [o for o in available(table) if pictured_cards(table, player, o) is not None]
+    # Hot path: an Objective is checked after every Nature card played; one that pictures
+    # more cards than lie in front of the player cannot be fulfilled, and is not looked at.
+    in_front = len(table.tableaux[player])
+    return [
+        o
+        for o in available(table)
+        if _pictured_count(table, o) <= in_front and pictured_cards(table, player, o) is not None
+    ]
+
+
+def _pictured_count(table: Table, objective: CardId) -> int:
+    """How many cards an Objective pictures (spec 2.6)."""
+    face = table.cards.face(objective)
+    assert isinstance(face, Objective)
+    return len(face.lands) + face.powers
 
 
 def _all_together(table: Table, player: int, objectives: list[CardId]) -> bool:
