@@ -588,6 +588,12 @@ def check_invariants(game: gr.Game) -> None:
             if isinstance(face, gr.Objective) and face.is_power:
                 assert card in out, f"13.1: Power Objective {card} in a game without Powers"
 
+    # 16.10: a display is short of its slots (3 Nature, 2 Life, 2 Power) only once its deck
+    # is empty
+    for kind, slots in ((gr.CardKind.NATURE, 3), (gr.CardKind.LIFE, 2), (gr.CardKind.POWER, 2)):
+        if len(state.displays.get(kind, ())) < slots:
+            assert not state.decks.get(kind), f"16.10: an empty {kind.value} slot, deck not empty"
+
     # 16.3: tokens
     assert state.bank >= 0
     assert sum(state.animals.values()) + state.bank == TOKENS, "16.3: tokens not conserved"

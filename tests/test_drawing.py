@@ -36,7 +36,7 @@ def test_a_face_up_card_goes_to_hand_and_the_deck_top_refills_its_slot() -> None
 
 @pytest.mark.clause("6.1")
 def test_a_deck_draw_takes_the_top_card() -> None:
-    game = table_game(life=("C05", "A01")).to_game()
+    game = table_game(life=("C05", "A01")).display(LIFE, "C01", "C02").to_game()
     game.apply(gr.DrawDeck(0, LIFE))
     assert game.state.hands[0][-1] == "C05"
     assert game.state.decks[LIFE] == ("A01",)
@@ -97,7 +97,7 @@ def test_discards_are_face_up_and_no_discarded_card_is_ever_drawn_again() -> Non
 @pytest.mark.clause("6.5")
 def test_a_seventh_card_means_discarding_any_one_of_the_seven() -> None:
     hand = ("N01", "N02", "N07", "N08", "C01", "A01")
-    game = table_game(life=("C09", "C10")).hand(0, *hand).to_game()
+    game = table_game(life=("C09", "C10")).display(LIFE, "C11", "C12").hand(0, *hand).to_game()
     game.apply(gr.DrawDeck(0, LIFE))
     assert game.decision == gr.ChooseLimitDiscard(0)
     assert set(game.legal_actions()) == {gr.Discard(0, c) for c in (*hand, "C09")}
@@ -111,7 +111,9 @@ def test_a_seventh_card_means_discarding_any_one_of_the_seven() -> None:
 @pytest.mark.clause("6.5")
 def test_the_discard_is_not_an_action() -> None:
     hand = ("N01", "N02", "N07", "N08", "C01", "A01")
-    game = table_game(life=("C09",)).hand(0, *hand).turn(0, action=2).to_game()
+    game = (
+        table_game(life=("C09",)).display(LIFE, "C11", "C12").hand(0, *hand).turn(0, action=2)
+    ).to_game()
     game.apply(gr.DrawDeck(0, LIFE))
     game.apply(gr.Discard(0, "N01"))
     assert game.active == 1

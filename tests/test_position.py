@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 import gaia_rules as gr
 from gaia_rules import CardKind, Land, Pos
+from gaia_rules.invariants import violations
 from gaia_rules.position import Position, PositionBuilder
 
 INVARIANTS = ("16.1", "16.2", "16.3", "16.4", "16.5", "16.6")
@@ -329,3 +330,16 @@ def test_city_faults_are_listed_alongside_card_faults() -> None:
     assert has(problems, "N07", "2 places"), problems
     assert has(problems, "0,0", "0 needs met"), problems
     assert has(problems, "2,0", "1 need met"), problems
+
+
+@pytest.mark.clause("16.10", "6.2")
+def test_an_empty_display_slot_with_cards_in_the_deck_is_refused() -> None:
+    problems = problems_of(base().deck(CardKind.LIFE, "C10", "C11").display(CardKind.LIFE, "C12"))
+    assert has(problems, "life display", "empty slot", "16.10"), problems
+
+
+@pytest.mark.clause("16.10", "6.2")
+def test_a_short_display_is_accepted_once_its_deck_is_empty() -> None:
+    game = base().deck(CardKind.LIFE).display(CardKind.LIFE, "C12").to_game()
+    assert game.state.displays[CardKind.LIFE] == ("C12",)
+    assert violations(game) == []

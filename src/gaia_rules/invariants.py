@@ -58,6 +58,8 @@ def violations(game: Game) -> list[str]:
     for kind, display in state.displays.items():
         if len(display) > DISPLAY_SIZES[kind]:
             found.append(f"16.2: {len(display)} cards in the {kind.value} display")
+        elif len(display) < DISPLAY_SIZES[kind] and state.decks[kind]:
+            found.append(f"16.10: an empty slot in the {kind.value} display, its deck not empty")
     # 16.3 tokens
     if sum(state.animals.values()) + state.bank != TOKENS:
         found.append(

@@ -468,6 +468,10 @@ def _problems(position: Position) -> list[str]:
         slots = DISPLAY_SIZES.get(kind, 0)
         if len(display) > slots:
             problems.append(f"{kind.value} display: {len(display)} cards in {slots} slots (3.8)")
+        elif len(display) < slots and p.decks.get(kind):
+            problems.append(
+                f"{kind.value} display: an empty slot while its deck holds cards (6.2, 16.10)"
+            )
     for seat, hand in enumerate(p.hands):
         powers = sum(1 for c in hand if c[0] == "P")
         if len(hand) > HAND_LIMIT or powers > POWER_LIMIT:
