@@ -52,7 +52,7 @@ class JsonError(GaiaRulesError, ValueError):
 
     Attributes:
         problems (tuple[str, ...]): One line per faulty field, each naming it by its path,
-            for example ``"invalid value for type, expected Pos @ $.actions[3].pos"``.
+            for example ``"expected a square as 'x,y', got '1;2' @ $.actions[3].pos"``.
     """
 
     def __init__(self, problems: list[str]) -> None:
@@ -67,6 +67,13 @@ def _pos(value: Any, _: Any) -> Pos:
     if not isinstance(value, str) or not (match := _SQUARE.fullmatch(value)):
         raise ValueError(f"expected a square as 'x,y', got {value!r}")
     return Pos(int(match.group(1)), int(match.group(2)))
+
+
+def _described(exc: BaseException, kind: Any) -> str:
+    """A problem in words: the library's own hooks say what they expected and got."""
+    if isinstance(exc, ValueError | TypeError) and str(exc).startswith("expected "):
+        return str(exc)
+    return cattrs.v.format_exception(exc, kind)
 
 
 def _strict(kind: type, name: str) -> Any:
@@ -230,7 +237,7 @@ def from_data(data: Any, kind: Any) -> Any:
         raise JsonError([f"$.rules: {exc}"]) from None
     except cattrs.BaseValidationError as exc:
         try:
-            problems = cattrs.transform_error(exc)
+            problems = cattrs.transform_error(exc, format_exception=_described)
         except Exception:  # a path cattrs itself cannot print: still a typed refusal
             problems = [f"$: {exc}"]
         raise JsonError(problems) from None

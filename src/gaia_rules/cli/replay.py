@@ -46,6 +46,8 @@ def run(args: argparse.Namespace, console: Console) -> int:
     seat: int | None = args.seat
     if seat is not None and not 0 <= seat < game.players:
         raise CommandError(f"--seat: the record has seats 0-{game.players - 1}, not {seat}")
+    if args.svg is not None:  # first: the drawing is written even if the printout is cut
+        _write_svg(game, seat, args.svg)
     if seat is None:
         console.print(
             f"Gaïa record: {game.players} players, {_rules_line(game)}, seed {game.seed}, "
@@ -76,12 +78,18 @@ def run(args: argparse.Namespace, console: Console) -> int:
             f"result: seat {result.winner} wins ({result.reason.value}); "
             f"pawns placed {list(result.pawns_placed)}"
         )
-    if args.svg is not None:
-        from gaia_rules.svg import world_svg  # noqa: PLC0415 (only --svg needs the drawing)
-
-        drawing = world_svg(game, title=f"seed {game.seed}" if seat is None else None)
-        try:
-            Path(args.svg).write_text(drawing, encoding="utf-8")
-        except OSError as exc:
-            raise CommandError(f"--svg: cannot write {args.svg}: {exc.strerror or exc}") from None
     return 0
+
+
+def _write_svg(game: Game, seat: int | None, path: str) -> None:
+    """The final world as SVG, as ``seat`` saw it when one is given (the world is public)."""
+    from gaia_rules.svg import world_svg  # noqa: PLC0415 (only --svg needs the drawing)
+
+    if seat is None:
+        drawing = world_svg(game, title=f"seed {game.seed}")
+    else:
+        drawing = world_svg(game.view(seat))
+    try:
+        Path(path).write_text(drawing, encoding="utf-8")
+    except OSError as exc:
+        raise CommandError(f"--svg: cannot write {path}: {exc.strerror or exc}") from None
