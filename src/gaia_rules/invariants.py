@@ -130,6 +130,8 @@ def _memo_disagreements(game: Game) -> list[str]:
         free = sorted(pos for pos in table.tiles if is_free(table, pos))
         if memo.free != free:
             found.append(f"3.3: free tiles kept as {memo.free}, the world has {free}")
+        elif memo.free_lands != [table.tiles[pos] for pos in free]:
+            found.append(f"3.3: the lands of the free tiles kept as {memo.free_lands}")
     for pos, kept in memo.around.items():
         now = offered(table, pos)
         if kept != now:

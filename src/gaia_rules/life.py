@@ -41,11 +41,13 @@ def city_may_stand_on(site: Site, land: Land) -> bool:
     return site is land
 
 
-def _free_tiles(table: Table) -> list[Pos]:
+def _free_tiles(table: Table) -> tuple[list[Pos], list[Land]]:
+    """The free tiles, sorted, and the land of each (kept with the world)."""
     memo = table.world_memo()
-    if memo.free is None:
+    if memo.free is None or memo.free_lands is None:
         memo.free = sorted((pos for pos in table.tiles if is_free(table, pos)), key=SQUARE_ORDER)
-    return memo.free
+        memo.free_lands = [table.tiles[pos] for pos in memo.free]
+    return memo.free, memo.free_lands
 
 
 def _free_sites(table: Table, site: Site, animals: bool) -> list[Pos]:
@@ -58,8 +60,11 @@ def _free_sites(table: Table, site: Site, animals: bool) -> list[Pos]:
             lands = {land for land in LANDS if animals_may_go_on(table, site, land)}
         else:
             lands = {land for land in LANDS if city_may_stand_on(site, land)}
-        tiles = table.tiles
-        found = sites[site, animals] = [p for p in _free_tiles(table) if tiles[p] in lands]
+        # Hot path: the free tiles' lands are kept beside them, so this reads no dict
+        free, free_lands = _free_tiles(table)
+        found = sites[site, animals] = [
+            p for p, land in zip(free, free_lands, strict=True) if land in lands
+        ]
     return found
 
 

@@ -51,13 +51,15 @@ class WorldMemo:
     its world.
     """
 
-    __slots__ = ("around", "free", "life_targets", "open", "power_targets", "sites")
+    __slots__ = ("around", "free", "free_lands", "life_targets", "open", "power_targets", "sites")
 
     def __init__(self) -> None:
         self.open: list[Pos] | None = None
         """The open squares, sorted (spec 7.2)."""
         self.free: list[Pos] | None = None
         """The free tiles, sorted (spec 3.3)."""
+        self.free_lands: list[Land] | None = None
+        """The land of each free tile, in the order of ``free``."""
         self.sites: dict[tuple[Land | Star, bool], list[Pos]] = {}
         """The free tiles open to a site, for Animal (``True``) or City cards, as asked."""
         self.around: dict[Pos, frozenset[Land | Animals]] = {}
@@ -214,11 +216,12 @@ class Table:
         # copies of the table may share the old memo: never change its containers
         around = old.around.copy()
         free = None if old.free is None else old.free.copy()
+        lands = None if old.free_lands is None else old.free_lands.copy()
         for square in squares:
             around.pop(square, None)
             for near in square.neighbours():
                 around.pop(near, None)
-            if free is not None:
+            if free is not None and lands is not None:
                 at = bisect_left(free, SQUARE_ORDER(square), key=SQUARE_ORDER)
                 listed = at < len(free) and free[at] == square
                 now_free = (
@@ -226,10 +229,15 @@ class Table:
                 )
                 if listed and not now_free:
                     del free[at]
+                    del lands[at]
                 elif now_free and not listed:
                     free.insert(at, square)
+                    lands.insert(at, self.tiles[square])
+                elif now_free:  # still free, maybe another tile now (an Earthquake, 13.7)
+                    lands[at] = self.tiles[square]
         memo.around = around
         memo.free = free
+        memo.free_lands = lands
 
     def emit(self, event: Event) -> None:
         """Append an event to the log."""
