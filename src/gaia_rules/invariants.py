@@ -19,7 +19,7 @@ from gaia_rules.manifest import TILE_COUNTS
 from gaia_rules.satisfaction import pawn_counts
 from gaia_rules.setup import DISPLAY_SIZES, TOKENS, power_deck
 from gaia_rules.vocabulary import ANIMALS, LANDS, CardKind, Land, Need, Pos
-from gaia_rules.world import is_free, offered
+from gaia_rules.world import is_free, need_bits, offered
 
 __all__ = ["violations"]
 
@@ -132,10 +132,14 @@ def _memo_disagreements(game: Game) -> list[str]:
             found.append(f"3.3: free tiles kept as {memo.free}, the world has {free}")
         elif memo.free_lands != [table.tiles[pos] for pos in free]:
             found.append(f"3.3: the lands of the free tiles kept as {memo.free_lands}")
-    for pos, kept in memo.around.items():
-        now = offered(table, pos)
-        if kept != now:
-            found.append(f"3.5: needs offered at {pos} kept as {kept}, the world offers {now}")
+    if memo.free is not None and memo.free_offered is not None:
+        if len(memo.free_offered) != len(memo.free):
+            found.append("3.5: the needs offered are kept for other tiles than the free ones")
+            return found
+        for pos, kept in zip(memo.free, memo.free_offered, strict=True):
+            now = need_bits(offered(table, pos))
+            if kept not in (-1, now):
+                found.append(f"3.5: needs offered at {pos} kept as {kept:b}, the world: {now:b}")
     return found
 
 

@@ -12,7 +12,7 @@ from gaia_rules.refusal import Refusal
 from gaia_rules.satisfaction import settle
 from gaia_rules.table import Table
 from gaia_rules.vocabulary import LANDS, SQUARE_ORDER, STAR, CardKind, Land, Pos, Site
-from gaia_rules.world import is_free, needs_met, offered
+from gaia_rules.world import is_free, need_bits, needs_met, offered_bits
 
 __all__ = [
     "ANIMALS_PER_CARD",
@@ -41,13 +41,15 @@ def city_may_stand_on(site: Site, land: Land) -> bool:
     return site is land
 
 
-def _free_tiles(table: Table) -> tuple[list[Pos], list[Land]]:
-    """The free tiles, sorted, and the land of each (kept with the world)."""
+def _free_tiles(table: Table) -> tuple[list[Pos], list[Land], list[int]]:
+    """The free tiles, sorted; the land of each; the needs each offers as bits, -1 where
+    not yet asked (all kept with the world, see ``WorldMemo``)."""
     memo = table.world_memo()
-    if memo.free is None or memo.free_lands is None:
+    if memo.free is None or memo.free_lands is None or memo.free_offered is None:
         memo.free = sorted((pos for pos in table.tiles if is_free(table, pos)), key=SQUARE_ORDER)
         memo.free_lands = [table.tiles[pos] for pos in memo.free]
-    return memo.free, memo.free_lands
+        memo.free_offered = [-1] * len(memo.free)
+    return memo.free, memo.free_lands, memo.free_offered
 
 
 def _free_sites(table: Table, site: Site, animals: bool) -> list[Pos]:
@@ -61,7 +63,7 @@ def _free_sites(table: Table, site: Site, animals: bool) -> list[Pos]:
         else:
             lands = {land for land in LANDS if city_may_stand_on(site, land)}
         # Hot path: the free tiles' lands are kept beside them, so this reads no dict
-        free, free_lands = _free_tiles(table)
+        free, free_lands, _ = _free_tiles(table)
         found = sites[site, animals] = [
             p for p, land in zip(free, free_lands, strict=True) if land in lands
         ]
@@ -95,14 +97,18 @@ def _squares_for(table: Table, face: AnimalCard | CityCard) -> list[Pos]:
         if table.bank < ANIMALS_PER_CARD:
             return []
         return _free_sites(table, face.site, True)
-    around = table.world_memo().around
+    # Hot path: the free tiles come with their lands and the needs they offer as bits, so
+    # each is judged with integer operations, without a dict lookup or a set built.
+    free, lands, offered = _free_tiles(table)
+    needs = need_bits(face.needs)
     squares: list[Pos] = []
-    for pos in _free_sites(table, face.site, False):
-        met = around.get(pos)
-        if met is None:
-            met = around[pos] = offered(table, pos)
-        if len(met.intersection(face.needs)) >= MIN_NEEDS_TO_BUILD:
-            squares.append(pos)
+    for at, land in enumerate(lands):
+        if city_may_stand_on(face.site, land):
+            bits = offered[at]
+            if bits < 0:  # filled in once per world: the value depends on the world alone
+                bits = offered[at] = offered_bits(table, free[at])
+            if (bits & needs).bit_count() >= MIN_NEEDS_TO_BUILD:
+                squares.append(free[at])
     return squares
 
 

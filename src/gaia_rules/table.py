@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from gaia_rules.cards import CardId
 from gaia_rules.decisions import BeginTurn, PowerEffect
 from gaia_rules.manifest import Manifest
-from gaia_rules.vocabulary import SQUARE_ORDER, Animals, CardKind, Land, Pos, Star
+from gaia_rules.vocabulary import SQUARE_ORDER, CardKind, Land, Pos, Star
 
 if TYPE_CHECKING:
     from gaia_rules.decisions import Decision, Step
@@ -51,7 +51,15 @@ class WorldMemo:
     its world.
     """
 
-    __slots__ = ("around", "free", "free_lands", "life_targets", "open", "power_targets", "sites")
+    __slots__ = (
+        "free",
+        "free_lands",
+        "free_offered",
+        "life_targets",
+        "open",
+        "power_targets",
+        "sites",
+    )
 
     def __init__(self) -> None:
         self.open: list[Pos] | None = None
@@ -60,10 +68,11 @@ class WorldMemo:
         """The free tiles, sorted (spec 3.3)."""
         self.free_lands: list[Land] | None = None
         """The land of each free tile, in the order of ``free``."""
+        self.free_offered: list[int] | None = None
+        """The needs each free tile's surroundings would meet (spec 3.5), as the bits of
+        ``gaia_rules.world.NEED_BITS``, in the order of ``free``; -1 until asked."""
         self.sites: dict[tuple[Land | Star, bool], list[Pos]] = {}
         """The free tiles open to a site, for Animal (``True``) or City cards, as asked."""
-        self.around: dict[Pos, frozenset[Land | Animals]] = {}
-        """The needs each free tile's surroundings would meet (spec 3.5), as asked."""
         self.life_targets: dict[CardId, list[Pos]] = {}
         """Where each Life card may be played, as asked."""
         self.power_targets: dict[CardId, list[Any]] = {}
@@ -205,39 +214,38 @@ class Table:
         """Forget what was derived from the world, which changed on ``squares`` only.
 
         Every change of the world passes here (through the settlement of 10.1). Whether a
-        tile is free (3.3) changes only on the changed squares, and a square's
-        surroundings depend on its four neighbours alone, so both are updated there and
-        kept elsewhere; the rest is derived afresh when next asked.
+        tile is free (3.3), and its land, change only on the changed squares, and a
+        square's surroundings depend on its four neighbours alone, so the free tiles are
+        updated there (their surroundings forgotten) and kept elsewhere; the rest is
+        derived afresh when next asked.
         """
         old = self.memo
         if old is None:
             return
         memo = self.memo = WorldMemo()
+        if old.free is None or old.free_lands is None or old.free_offered is None:
+            return
         # copies of the table may share the old memo: never change its containers
-        around = old.around.copy()
-        free = None if old.free is None else old.free.copy()
-        lands = None if old.free_lands is None else old.free_lands.copy()
+        free, lands, offered = old.free.copy(), old.free_lands.copy(), old.free_offered.copy()
+        tiles, cities, tokens = self.tiles, self.cities, self.tokens
         for square in squares:
-            around.pop(square, None)
-            for near in square.neighbours():
-                around.pop(near, None)
-            if free is not None and lands is not None:
-                at = bisect_left(free, SQUARE_ORDER(square), key=SQUARE_ORDER)
-                listed = at < len(free) and free[at] == square
-                now_free = (
-                    square in self.tiles and square not in self.cities and square not in self.tokens
-                )
-                if listed and not now_free:
-                    del free[at]
-                    del lands[at]
-                elif now_free and not listed:
-                    free.insert(at, square)
-                    lands.insert(at, self.tiles[square])
-                elif now_free:  # still free, maybe another tile now (an Earthquake, 13.7)
-                    lands[at] = self.tiles[square]
-        memo.around = around
-        memo.free = free
-        memo.free_lands = lands
+            at = bisect_left(free, SQUARE_ORDER(square), key=SQUARE_ORDER)
+            listed = at < len(free) and free[at] == square
+            now_free = square in tiles and square not in cities and square not in tokens
+            if listed and not now_free:
+                del free[at], lands[at], offered[at]
+            elif now_free and not listed:
+                free.insert(at, square)
+                lands.insert(at, tiles[square])
+                offered.insert(at, -1)
+            elif now_free:  # still free, maybe another tile now (an Earthquake, 13.7)
+                lands[at] = tiles[square]
+                offered[at] = -1
+            for near in square.neighbours():  # their surroundings changed
+                at = bisect_left(free, SQUARE_ORDER(near), key=SQUARE_ORDER)
+                if at < len(free) and free[at] == near:
+                    offered[at] = -1
+        memo.free, memo.free_lands, memo.free_offered = free, lands, offered
 
     def emit(self, event: Event) -> None:
         """Append an event to the log."""

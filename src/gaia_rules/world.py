@@ -6,17 +6,22 @@ and are all settled by :mod:`gaia_rules.satisfaction`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from gaia_rules.cards import CityCard
 from gaia_rules.table import Table
-from gaia_rules.vocabulary import ANIMALS, Land, Need, Pos
+from gaia_rules.vocabulary import ANIMALS, LANDS, Land, Need, Pos
 
 __all__ = [
+    "NEED_BITS",
     "ORIGIN",
     "count_met",
     "is_free",
+    "need_bits",
     "needs_met",
     "neighbours",
     "offered",
+    "offered_bits",
     "surroundings",
 ]
 
@@ -66,6 +71,26 @@ def offered(table: Table, pos: Pos) -> frozenset[Need]:
     are distinct (2.5a), so it meets ``len(offered & needs)`` of them."""
     lands, animals = surroundings(table, pos)
     return frozenset((*lands, ANIMALS) if animals else lands)
+
+
+_NEEDS: tuple[Need, ...] = (*LANDS, ANIMALS)
+NEED_BITS: dict[Need, int] = {need: 1 << bit for bit, need in enumerate(_NEEDS)}
+"""One bit per need, for counting the needs a square offers with integer operations."""
+
+
+def need_bits(needs: Iterable[Need]) -> int:
+    """The bits of ``needs`` (``NEED_BITS``)."""
+    bits = 0
+    for need in needs:
+        bits |= NEED_BITS[need]
+    return bits
+
+
+def offered_bits(table: Table, pos: Pos) -> int:
+    """:func:`offered` as bits: ``(offered_bits(t, p) & need_bits(needs)).bit_count()`` is
+    how many of ``needs`` a city at ``p`` would meet (spec 3.5)."""
+    lands, animals = surroundings(table, pos)
+    return need_bits((*lands, ANIMALS) if animals else lands)
 
 
 def count_met(needs: tuple[Need, ...], lands: set[Land], animals: bool) -> int:
