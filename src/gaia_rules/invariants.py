@@ -16,6 +16,7 @@ from gaia_rules.decisions import ChooseLimitDiscard, ChoosePawnCities
 from gaia_rules.drawing import HAND_LIMIT, POWER_LIMIT
 from gaia_rules.game import Game
 from gaia_rules.manifest import TILE_COUNTS
+from gaia_rules.nature import open_squares
 from gaia_rules.satisfaction import pawn_counts
 from gaia_rules.setup import DISPLAY_SIZES, TOKENS, power_deck
 from gaia_rules.vocabulary import ANIMALS, LANDS, CardKind, Land, Need, Pos
@@ -118,14 +119,17 @@ def violations(game: Game) -> list[str]:
 
 
 def _memo_disagreements(game: Game) -> list[str]:
-    """What the engine derived from the world and kept (the free tiles, each free tile's
-    surroundings) must be what the world says now (3.3, 3.5): the kept values are updated
-    square by square as the world changes, so this checks that bookkeeping."""
+    """What the engine derived from the world and kept (the open squares, the free tiles,
+    their lands and surroundings) must be what the world says now (7.2, 3.3, 3.5): the kept
+    values are updated square by square as the world changes, so this checks that
+    bookkeeping."""
     table = game._table  # the engine's own state: this check is about its bookkeeping
     memo = table.memo
     if memo is None:
         return []
     found: list[str] = []
+    if memo.open is not None and memo.open != sorted(open_squares(table)):
+        found.append(f"7.2: open squares kept as {memo.open}, the world has others")
     if memo.free is not None:
         free = sorted(pos for pos in table.tiles if is_free(table, pos))
         if memo.free != free:

@@ -79,6 +79,12 @@ class WorldMemo:
         """What each Power card may be played on, as asked."""
 
 
+def _listed(squares: list[Pos], square: Pos) -> bool:
+    """Whether ``square`` is in the sorted list ``squares``."""
+    at = bisect_left(squares, SQUARE_ORDER(square), key=SQUARE_ORDER)
+    return at < len(squares) and squares[at] == square
+
+
 class Table:
     """Everything about one game at one moment (see the module docstring)."""
 
@@ -223,6 +229,12 @@ class Table:
         if old is None:
             return
         memo = self.memo = WorldMemo()
+        squares = tuple(squares)
+        # The open squares change only when a tile goes on one of them: no tile ever leaves
+        # the world, and a tile that replaces another or an Earthquake keeps every square
+        # occupied (16.5). The list is never changed in place, so it is shared as it is.
+        if old.open is not None and not any(_listed(old.open, square) for square in squares):
+            memo.open = old.open
         if old.free is None or old.free_lands is None or old.free_offered is None:
             return
         # copies of the table may share the old memo: never change its containers
