@@ -41,6 +41,13 @@ def city_may_stand_on(site: Site, land: Land) -> bool:
     return site is land
 
 
+_SITES: tuple[Site, ...] = (*LANDS, STAR)
+_CITY_LANDS: dict[Site, frozenset[Land]] = {
+    site: frozenset(land for land in LANDS if city_may_stand_on(site, land)) for site in _SITES
+}
+"""The lands a City card of each site may stand on (9.2), looked up in the hot path."""
+
+
 def _free_tiles(table: Table) -> tuple[list[Pos], list[Land], list[int]]:
     """The free tiles, sorted; the land of each; the needs each offers as bits, -1 where
     not yet asked (all kept with the world, see ``WorldMemo``)."""
@@ -101,9 +108,10 @@ def _squares_for(table: Table, face: AnimalCard | CityCard) -> list[Pos]:
     # each is judged with integer operations, without a dict lookup or a set built.
     free, lands, offered = _free_tiles(table)
     needs = need_bits(face.needs)
+    allowed = _CITY_LANDS[face.site]
     squares: list[Pos] = []
     for at, land in enumerate(lands):
-        if city_may_stand_on(face.site, land):
+        if land in allowed:
             bits = offered[at]
             if bits < 0:  # filled in once per world: the value depends on the world alone
                 bits = offered[at] = offered_bits(table, free[at])
