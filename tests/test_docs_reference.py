@@ -308,8 +308,9 @@ RAISES = [
         ("IllegalActionError",),
         lambda: _game().apply(gr.DrawDeck(1, gr.CardKind.NATURE)),
     ),
-    Raises(gr.Game, "view", ("ValueError",), lambda: _game().view(2)),
-    Raises(gr.Game, "events_for", ("ValueError",), lambda: _game().events_for(-1)),
+    Raises(gr.Game, "view", ("SeatError",), lambda: _game().view(2)),
+    Raises(gr.Game, "events_for", ("SeatError",), lambda: _game().events_for(-1)),
+    Raises(gr.Game, "pawns_placed", ("SeatError",), lambda: _game().pawns_placed(7)),
     Raises(gr.GameRecord, "replay", ("RecordError",), lambda: _bad_record().replay()),
     Raises(gr.GameRecord, "from_json", ("RecordError",), lambda: gr.GameRecord.from_json("[]")),
     Raises(gr.GameRecord, "from_data", ("RecordError",), lambda: gr.GameRecord.from_data(7)),
@@ -359,8 +360,7 @@ RAISES = [
     ),
     Raises(svg, "world_svg", ("GaiaRulesError",), lambda: svg.world_svg(cast(Any, 3))),
 ]
-"""The functions and methods that raise the library's errors (and the seat checks of
-``Game``, which raise a plain ``ValueError``)."""
+"""The functions and methods that raise the library's errors."""
 
 ERRORS: dict[str, type[Exception]] = {
     "GaiaRulesError": gr.GaiaRulesError,
@@ -371,6 +371,7 @@ ERRORS: dict[str, type[Exception]] = {
     "PositionError": gr.PositionError,
     "RecordError": gr.RecordError,
     "RulesError": gr.RulesError,
+    "SeatError": gr.SeatError,
     "TypeError": TypeError,
     "ValueError": ValueError,
 }

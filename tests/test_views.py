@@ -208,9 +208,9 @@ def test_events_for_redacts_only_the_others_face_down_draws(
 
 
 @pytest.mark.parametrize("seat", [-1, 3, 5, "0", 1.0, True, None])
-def test_a_bad_seat_raises_value_error(seat: object) -> None:
+def test_a_bad_seat_raises_seat_error(seat: object) -> None:
     game = gr.new_game(players=3, seed=1)
-    with pytest.raises(ValueError):
-        game.view(seat)  # type: ignore[arg-type]
-    with pytest.raises(ValueError):
-        game.events_for(seat)  # type: ignore[arg-type]
+    for ask in (game.view, game.events_for, game.pawns_placed):
+        with pytest.raises(gr.SeatError, match="no seat") as raised:
+            ask(seat)  # type: ignore[arg-type]
+        assert isinstance(raised.value, ValueError | gr.GaiaRulesError)

@@ -63,6 +63,7 @@ from gaia_rules.errors import (
     PositionError,
     RecordError,
     RulesError,
+    SeatError,
 )
 from gaia_rules.events import (
     ActionTaken,
@@ -206,6 +207,7 @@ __all__ = [
     "Rules",
     "RulesError",
     "SatisfactionChanged",
+    "SeatError",
     "Site",
     "Star",
     "StolenCardsSeen",

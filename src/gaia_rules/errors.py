@@ -17,6 +17,7 @@ __all__ = [
     "PositionError",
     "RecordError",
     "RulesError",
+    "SeatError",
 ]
 
 
@@ -96,3 +97,12 @@ class RecordError(GaiaRulesError, ValueError):
     def __init__(self, message: str, index: int | None = None) -> None:
         super().__init__(message)
         self.index = index
+
+
+class SeatError(GaiaRulesError, ValueError):
+    """A seat that is not one of the game's: not a whole number from 0 to ``players - 1``.
+
+    Raised by [`Game.view`][gaia_rules.game.Game.view],
+    [`Game.events_for`][gaia_rules.game.Game.events_for] and
+    [`Game.pawns_placed`][gaia_rules.game.Game.pawns_placed].
+    """

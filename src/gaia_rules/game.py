@@ -17,7 +17,7 @@ from gaia_rules import flow
 from gaia_rules._version import __version__
 from gaia_rules.actions import Action
 from gaia_rules.decisions import Decision
-from gaia_rules.errors import IllegalActionError, RulesError
+from gaia_rules.errors import IllegalActionError, RulesError, SeatError
 from gaia_rules.events import Event, Result
 from gaia_rules.legal import LegalActions
 from gaia_rules.record import GameRecord
@@ -118,7 +118,7 @@ class Game:
         enough to ask at every node of a search.
 
         Raises:
-            ValueError: ``player`` is not a seat of this game.
+            SeatError: ``player`` is not a seat of this game (also a ``ValueError``).
         """
         return self._table.pawns_placed(self._seat(player))
 
@@ -265,8 +265,7 @@ class Game:
             card hidden from that seat.
 
         Raises:
-            ValueError: ``player`` is not a seat of this game (a plain ``ValueError``, not a
-                library error).
+            SeatError: ``player`` is not a seat of this game (also a ``ValueError``).
         """
         return view_of(self._table, self._seat(player))
 
@@ -283,8 +282,7 @@ class Game:
             Every event since the setup, each redacted for ``player``.
 
         Raises:
-            ValueError: ``player`` is not a seat of this game (a plain ``ValueError``, not a
-                library error).
+            SeatError: ``player`` is not a seat of this game (also a ``ValueError``).
         """
         seat = self._seat(player)
         return log_for(self.events, seat)
@@ -295,7 +293,7 @@ class Game:
             or not isinstance(player, int)
             or not 0 <= player < self._table.players
         ):
-            raise ValueError(f"no seat {player!r} in a {self._table.players}-player game")
+            raise SeatError(f"no seat {player!r} in a {self._table.players}-player game")
         return player
 
     def __repr__(self) -> str:
