@@ -816,3 +816,11 @@ def test_a_mutated_manifest_text_loads_or_raises_manifest_error(
     text = json.dumps(SHIPPED_DICTS[edition])
     at = cut % (len(text) + 1)
     _loads_or_refuses(Manifest.from_json, text[:at] + insert + text[at + drop :])
+
+
+def test_city_looks_up_city_cards_only() -> None:
+    cards = gr.Manifest.builtin(gr.Edition.THIRD)
+    assert isinstance(cards.city("C01"), gr.CityCard)
+    for other in ("N01", "A01", "X99"):
+        with pytest.raises(KeyError):
+            cards.city(other)

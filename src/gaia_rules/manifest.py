@@ -139,11 +139,11 @@ class Manifest:
         """The face of a City card.
 
         Raises:
-            KeyError: The box has no such card.
-            AssertionError: The card is not a City card.
+            KeyError: The box has no such card, or it is not a City card.
         """
         face = self._faces[card]
-        assert isinstance(face, CityCard)
+        if not isinstance(face, CityCard):
+            raise KeyError(f"{card!r} is not a City card")
         return face
 
     # -- construction --------------------------------------------------------------------
