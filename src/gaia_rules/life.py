@@ -59,21 +59,16 @@ def _free_tiles(table: Table) -> tuple[list[Pos], list[Land], list[int]]:
     return memo.free, memo.free_lands, memo.free_offered
 
 
-def _free_sites(table: Table, site: Site, animals: bool) -> list[Pos]:
-    """The free tiles where an Animal card (``animals``) or a City card of ``site`` may go,
-    in square order; kept with the world, so each site is sorted out once per change."""
+def _animal_sites(table: Table, site: Site) -> list[Pos]:
+    """The free tiles where an Animal card of ``site`` may go (9.1b), in square order; kept
+    with the world, so each site is sorted out once per change."""
     sites = table.world_memo().sites
-    found = sites.get((site, animals))
+    found = sites.get(site)
     if found is None:
-        if animals:
-            lands = {land for land in LANDS if animals_may_go_on(table, site, land)}
-        else:
-            lands = {land for land in LANDS if city_may_stand_on(site, land)}
+        lands = {land for land in LANDS if animals_may_go_on(table, site, land)}
         # Hot path: the free tiles' lands are kept beside them, so this reads no dict
         free, free_lands, _ = _free_tiles(table)
-        found = sites[site, animals] = [
-            p for p, land in zip(free, free_lands, strict=True) if land in lands
-        ]
+        found = sites[site] = [p for p, land in zip(free, free_lands, strict=True) if land in lands]
     return found
 
 
@@ -103,7 +98,7 @@ def _squares_for(table: Table, face: AnimalCard | CityCard) -> list[Pos]:
     if isinstance(face, AnimalCard):
         if table.bank < ANIMALS_PER_CARD:
             return []
-        return _free_sites(table, face.site, True)
+        return _animal_sites(table, face.site)
     # Hot path: the free tiles come with their lands and the needs they offer as bits, so
     # each is judged with integer operations, without a dict lookup or a set built.
     free, lands, offered = _free_tiles(table)

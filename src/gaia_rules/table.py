@@ -71,18 +71,19 @@ class WorldMemo:
         self.free_offered: list[int] | None = None
         """The needs each free tile's surroundings would meet (spec 3.5), as the bits of
         ``gaia_rules.world.NEED_BITS``, in the order of ``free``; -1 until asked."""
-        self.sites: dict[tuple[Land | Star, bool], list[Pos]] = {}
-        """The free tiles open to a site, for Animal (``True``) or City cards, as asked."""
+        self.sites: dict[Land | Star, list[Pos]] = {}
+        """The free tiles open to an Animal card of each site, as asked."""
         self.life_targets: dict[CardId, list[Pos]] = {}
         """Where each Life card may be played, as asked."""
         self.power_targets: dict[CardId, list[Any]] = {}
         """What each Power card may be played on, as asked."""
 
 
-def _listed(squares: list[Pos], square: Pos) -> bool:
-    """Whether ``square`` is in the sorted list ``squares``."""
+def _find(squares: list[Pos], square: Pos) -> tuple[int, bool]:
+    """Where ``square`` is, or would go, in the sorted list ``squares``, and whether it is
+    there."""
     at = bisect_left(squares, SQUARE_ORDER(square), key=SQUARE_ORDER)
-    return at < len(squares) and squares[at] == square
+    return at, at < len(squares) and squares[at] == square
 
 
 class Table:
@@ -233,7 +234,7 @@ class Table:
         # The open squares change only when a tile goes on one of them: no tile ever leaves
         # the world, and a tile that replaces another or an Earthquake keeps every square
         # occupied (16.5). The list is never changed in place, so it is shared as it is.
-        if old.open is not None and not any(_listed(old.open, square) for square in squares):
+        if old.open is not None and not any(_find(old.open, square)[1] for square in squares):
             memo.open = old.open
         if old.free is None or old.free_lands is None or old.free_offered is None:
             return
@@ -241,8 +242,7 @@ class Table:
         free, lands, offered = old.free.copy(), old.free_lands.copy(), old.free_offered.copy()
         tiles, cities, tokens = self.tiles, self.cities, self.tokens
         for square in squares:
-            at = bisect_left(free, SQUARE_ORDER(square), key=SQUARE_ORDER)
-            listed = at < len(free) and free[at] == square
+            at, listed = _find(free, square)
             now_free = square in tiles and square not in cities and square not in tokens
             if listed and not now_free:
                 del free[at], lands[at], offered[at]
@@ -254,8 +254,8 @@ class Table:
                 lands[at] = tiles[square]
                 offered[at] = -1
             for near in square.neighbours():  # their surroundings changed
-                at = bisect_left(free, SQUARE_ORDER(near), key=SQUARE_ORDER)
-                if at < len(free) and free[at] == near:
+                at, listed = _find(free, near)
+                if listed:
                     offered[at] = -1
         memo.free, memo.free_lands, memo.free_offered = free, lands, offered
 
