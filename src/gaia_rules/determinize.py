@@ -18,11 +18,11 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from gaia_rules.cards import AnimalCard, CardId, CityCard, NatureCard
+from gaia_rules.cards import CardId
 from gaia_rules.errors import PositionError
 from gaia_rules.game import Game
 from gaia_rules.position import Position, table_of
-from gaia_rules.setup import power_deck
+from gaia_rules.setup import cards_in_play
 from gaia_rules.views import View
 from gaia_rules.vocabulary import CardKind
 
@@ -142,16 +142,10 @@ def _deal(
 def unseen_cards(view: View) -> dict[CardKind, tuple[CardId, ...]]:
     """The cards in play that ``view``'s seat cannot see, by back, in id order: they are in
     the other hands, the decks, or a Tornado's hold, in some order the seat does not know."""
-    cards = view.rules.cards
-    in_play = {
-        CardKind.NATURE: cards.ids(NatureCard),
-        CardKind.LIFE: (*cards.ids(CityCard), *cards.ids(AnimalCard)),
-        CardKind.POWER: tuple(power_deck(view.rules)),
-    }
     seen = set(_seen(view))
     return {
         kind: tuple(sorted(card for card in ids if card not in seen))
-        for kind, ids in in_play.items()
+        for kind, ids in cards_in_play(view.rules).items()
     }
 
 

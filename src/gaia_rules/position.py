@@ -34,7 +34,6 @@ import attrs
 
 from gaia_rules import flow
 from gaia_rules.cards import (
-    AnimalCard,
     CardId,
     CityCard,
     NatureCard,
@@ -51,7 +50,14 @@ from gaia_rules.manifest import TILE_COUNTS
 from gaia_rules.rules import Rules
 from gaia_rules.satisfaction import pawn_counts
 from gaia_rules.serialization import JsonError, register_document
-from gaia_rules.setup import DISPLAY_SIZES, TOKENS, check_players, pawns_per_player, power_deck
+from gaia_rules.setup import (
+    DISPLAY_SIZES,
+    TOKENS,
+    cards_in_play,
+    check_players,
+    pawns_per_player,
+    power_deck,
+)
 from gaia_rules.table import Table
 from gaia_rules.vocabulary import LANDS, CardKind, Land, Pos
 from gaia_rules.wire import Wire
@@ -305,13 +311,8 @@ class PositionBuilder:
             tuple(card for card, _ in self._cities.values()),
         ):
             placed.update(group)
-        in_play = {
-            CardKind.NATURE: list(cards.ids(NatureCard)),
-            CardKind.LIFE: [*cards.ids(CityCard), *cards.ids(AnimalCard)],
-            CardKind.POWER: power_deck(rules),
-        }
         decks, displays, discards = {}, {}, {}
-        for kind, ids in in_play.items():
+        for kind, ids in cards_in_play(rules).items():
             rest = [card for card in ids if card not in placed]
             discards[kind] = self._discards.get(kind, ())
             if kind in self._decks:

@@ -17,6 +17,7 @@ __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "TOKENS",
+    "cards_in_play",
     "deal",
     "pawns_per_player",
 ]
@@ -70,6 +71,17 @@ def power_deck(rules: Rules) -> list[CardId]:
     return chosen
 
 
+def cards_in_play(rules: Rules) -> dict[CardKind, list[CardId]]:
+    """The cards each deck is made of at setup, by back, in id order: every Nature card,
+    every City and Animal card, and the level's Power cards (spec 2.7, 4.2)."""
+    cards = rules.cards
+    return {
+        CardKind.NATURE: list(cards.ids(NatureCard)),
+        CardKind.LIFE: [*cards.ids(CityCard), *cards.ids(AnimalCard)],
+        CardKind.POWER: power_deck(rules),
+    }
+
+
 def deal(rules: Rules, players: int, seed: int, first_player: int) -> Table:
     """A table set up for the first player's first turn (spec 4.1-4.5)."""
     check_players(players, first_player)
@@ -91,11 +103,7 @@ def deal(rules: Rules, players: int, seed: int, first_player: int) -> Table:
     table.total_pawns = pawns_per_player(players)
     table.supply = [table.total_pawns] * players
     # 4.2-4.4: shuffle, deal seat by seat from seat 0, then reveal the display
-    decks = {
-        CardKind.NATURE: list(cards.ids(NatureCard)),
-        CardKind.LIFE: [*cards.ids(CityCard), *cards.ids(AnimalCard)],
-        CardKind.POWER: power_deck(rules),
-    }
+    decks = cards_in_play(rules)
     hands: list[list[CardId]] = [[] for _ in range(players)]
     table.decks, table.displays, table.discards = {}, {}, {}
     out_of_game: list[CardId] = [c for c in cards.ids(PowerCard) if c not in decks[CardKind.POWER]]
