@@ -35,26 +35,13 @@ class Wire:
     def from_json(cls: type[W], text: str | bytes) -> W:
         """Read a value of this class; [`JsonError`][gaia_rules.serialization.JsonError] if it is
         not one."""
-        from gaia_rules.serialization import JsonError, from_json  # noqa: PLC0415
+        from gaia_rules.serialization import from_json  # noqa: PLC0415
 
-        value = from_json(text, _kind(cls))
-        if not isinstance(value, cls):
-            raise JsonError([f"$.type: expected {cls.__name__}, got {type(value).__name__}"])
-        return value
+        return from_json(text, cls)
 
     @classmethod
     def from_data(cls: type[W], data: Any) -> W:
         """Read a value of this class from JSON-ready data."""
-        from gaia_rules.serialization import JsonError, from_data  # noqa: PLC0415
+        from gaia_rules.serialization import from_data  # noqa: PLC0415
 
-        value = from_data(data, _kind(cls))
-        if not isinstance(value, cls):
-            raise JsonError([f"$.type: expected {cls.__name__}, got {type(value).__name__}"])
-        return value
-
-
-def _kind(cls: type) -> Any:
-    """The union a class is read through when it is a member of one (its JSON is tagged)."""
-    from gaia_rules.serialization import union_of  # noqa: PLC0415
-
-    return union_of(cls)
+        return from_data(data, cls)
