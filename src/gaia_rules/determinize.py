@@ -184,4 +184,3 @@ def _out_of_game(
     placed.update(card for card, _ in stolen)
     placed.update(card for deck in decks.values() for card in deck)
     return tuple(sorted(card for card, _ in view.rules.cards.cards if card not in placed))
-

@@ -9,7 +9,7 @@ from gaia_rules.refusal import Refusal
 from gaia_rules.rules import Feeding
 from gaia_rules.satisfaction import settle
 from gaia_rules.table import Table
-from gaia_rules.vocabulary import SQUARE_ORDER, Pos
+from gaia_rules.vocabulary import Pos
 from gaia_rules.world import neighbours
 
 __all__ = ["begin_feeding", "feed", "feeding_options", "refuse_feed"]
@@ -25,9 +25,7 @@ def _qualifies(table: Table, player: int, pos: Pos) -> bool:
 
 def begin_feeding(table: Table, player: int) -> None:
     """Fix the list of cities to feed this turn (spec 11.1, 11.2)."""
-    cities = tuple(
-        sorted((pos for pos in table.cities if _qualifies(table, player, pos)), key=SQUARE_ORDER)
-    )
+    cities = tuple(sorted(pos for pos in table.cities if _qualifies(table, player, pos)))
     if cities:
         table.steps.append(ChooseFeeding(player, cities))
 

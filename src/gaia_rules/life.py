@@ -11,7 +11,7 @@ from gaia_rules.legal import Part
 from gaia_rules.refusal import Refusal
 from gaia_rules.satisfaction import settle
 from gaia_rules.table import Table
-from gaia_rules.vocabulary import LANDS, SQUARE_ORDER, STAR, CardKind, Land, Pos, Site
+from gaia_rules.vocabulary import LANDS, STAR, CardKind, Land, Pos, Site
 from gaia_rules.world import is_free, need_bits, needs_met, offered_bits
 
 __all__ = [
@@ -53,7 +53,7 @@ def _free_tiles(table: Table) -> tuple[list[Pos], list[Land], list[int]]:
     not yet asked (all kept with the world, see ``WorldMemo``)."""
     memo = table.world_memo()
     if memo.free is None or memo.free_lands is None or memo.free_offered is None:
-        memo.free = sorted((pos for pos in table.tiles if is_free(table, pos)), key=SQUARE_ORDER)
+        memo.free = sorted(pos for pos in table.tiles if is_free(table, pos))
         memo.free_lands = [table.tiles[pos] for pos in memo.free]
         memo.free_offered = [-1] * len(memo.free)
     return memo.free, memo.free_lands, memo.free_offered

@@ -13,7 +13,7 @@ from gaia_rules.legal import Part
 from gaia_rules.refusal import Refusal
 from gaia_rules.satisfaction import settle
 from gaia_rules.table import Table
-from gaia_rules.vocabulary import SQUARE_ORDER, Pos
+from gaia_rules.vocabulary import Pos
 from gaia_rules.world import ORIGIN, neighbours
 
 __all__ = ["nature_options", "open_squares", "play_nature", "refuse_nature"]
@@ -29,7 +29,7 @@ def nature_options(table: Table, player: int) -> list[Part]:
     square (spec 7.1, 7.2), as parts of the lazy legal actions."""
     memo = table.world_memo()
     if memo.open is None:
-        memo.open = sorted(open_squares(table), key=SQUARE_ORDER)
+        memo.open = sorted(open_squares(table))
     parts: list[Part] = []
     for card in table.hands[player]:
         face = table.cards.face(card)

@@ -52,7 +52,7 @@ from gaia_rules.legal import Part
 from gaia_rules.refusal import Refusal
 from gaia_rules.satisfaction import discard_city, settle
 from gaia_rules.table import Table
-from gaia_rules.vocabulary import SQUARE_ORDER, CardKind, Land, Pos, Power
+from gaia_rules.vocabulary import CardKind, Land, Pos, Power
 from gaia_rules.world import neighbours
 
 __all__ = [
@@ -101,7 +101,7 @@ def replacement_targets(table: Table, changes: dict[Land, Land]) -> list[Pos]:
     new tile in the tile supply (spec 13.4, 13.5)."""
     return [
         pos
-        for pos in sorted(table.tiles, key=SQUARE_ORDER)
+        for pos in sorted(table.tiles)
         if pos not in table.cities
         and table.tiles[pos] in changes
         and table.tile_supply[changes[table.tiles[pos]]] > 0
@@ -111,7 +111,7 @@ def replacement_targets(table: Table, changes: dict[Land, Land]) -> list[Pos]:
 def adjacent_pairs(table: Table) -> list[tuple[Pos, Pos]]:
     """Every two edge-adjacent tiles in play, the lower square first (spec 13.7)."""
     pairs = []
-    for pos in sorted(table.tiles, key=SQUARE_ORDER):
+    for pos in sorted(table.tiles):
         for other in (Pos(pos.x + 1, pos.y), Pos(pos.x, pos.y + 1)):
             if other in table.tiles:
                 pairs.append((pos, other))
@@ -127,7 +127,7 @@ def eruption_targets(table: Table) -> list[Pos]:
     ``eruption_on_city`` False no city on the mountain (spec 14.3a, 14.3d)."""
     return [
         pos
-        for pos in sorted(table.tiles, key=SQUARE_ORDER)
+        for pos in sorted(table.tiles)
         if table.tiles[pos] is Land.MOUNTAIN
         and (table.rules.eruption_on_city or pos not in table.cities)
         and len(_scorched(table, pos)) <= table.tile_supply[Land.DESERT]
@@ -166,7 +166,7 @@ def _targets_of(table: Table, power: Power) -> list[Any]:
         case Power.TORNADO:
             return [None]
         case Power.LIGHTNING:
-            return sorted(table.tiles, key=SQUARE_ORDER)
+            return sorted(table.tiles)
         case Power.ERUPTION:
             return eruption_targets(table)
     return []

@@ -32,7 +32,7 @@ from gaia_rules.events import (
 )
 from gaia_rules.rules import FourNeedDrop, Rules
 from gaia_rules.table import Table
-from gaia_rules.vocabulary import SQUARE_ORDER, CardKind, Pos
+from gaia_rules.vocabulary import CardKind, Pos
 from gaia_rules.world import needs_met, neighbours
 
 __all__ = ["discard_city", "pawn_counts", "pawns_wanted", "settle", "take_city"]
@@ -58,7 +58,7 @@ def settle(table: Table, touched: Iterable[Pos], credited: int) -> None:
         for pos in watch:
             after[pos] = needs_met(table, pos, table.cards.city(table.cities[pos]))
         watch = set()
-        for pos in sorted((p for p, met in after.items() if met == 0), key=SQUARE_ORDER):
+        for pos in sorted((p for p, met in after.items() if met == 0)):
             discard_city(table, pos)
             discarded.append(pos)
             del after[pos]
@@ -66,7 +66,7 @@ def settle(table: Table, touched: Iterable[Pos], credited: int) -> None:
         watch &= table.cities.keys()  # two neighbours may both have fallen to 0
     # (d) net comparison with the record, (e) decreases first, (f) then increases.
     raised: list[Pos] = []
-    for pos in sorted(after, key=SQUARE_ORDER):
+    for pos in sorted(after):
         before, now = table.satisfaction.get(pos, 0), after[pos]
         table.satisfaction[pos] = now
         if now == before:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from gaia_rules.cards import CardId
 from gaia_rules.decisions import BeginTurn, PowerEffect
 from gaia_rules.manifest import Manifest
-from gaia_rules.vocabulary import SQUARE_ORDER, CardKind, Land, Pos, Star
+from gaia_rules.vocabulary import CardKind, Land, Pos, Star
 
 if TYPE_CHECKING:
     from gaia_rules.decisions import Decision, Step
@@ -82,7 +82,7 @@ class WorldMemo:
 def _find(squares: list[Pos], square: Pos) -> tuple[int, bool]:
     """Where ``square`` is, or would go, in the sorted list ``squares``, and whether it is
     there."""
-    at = bisect_left(squares, SQUARE_ORDER(square), key=SQUARE_ORDER)
+    at = bisect_left(squares, square)
     return at, at < len(squares) and squares[at] == square
 
 

@@ -24,7 +24,7 @@ from gaia_rules.events import (
 from gaia_rules.rules import Rules
 from gaia_rules.state import CityState, cities_of
 from gaia_rules.table import Table
-from gaia_rules.vocabulary import SQUARE_ORDER, CardKind, Land, Pos
+from gaia_rules.vocabulary import CardKind, Land, Pos
 from gaia_rules.wire import Wire
 
 __all__ = ["View", "log_for", "redact", "view_of"]
@@ -114,7 +114,7 @@ def view_of(table: Table, seat: int) -> View:
         total_pawns=table.total_pawns,
         result=table.result,
         steps=tuple(table.steps),
-        reached_four=tuple(sorted(table.reached_four, key=SQUARE_ORDER)),
+        reached_four=tuple(sorted(table.reached_four)),
     )
 
 

@@ -6,16 +6,11 @@ Everything here is an enum or a small frozen value, hashable and cheap to compar
 from __future__ import annotations
 
 import enum
-import operator
-from collections.abc import Callable
-from typing import TypeAlias
-
-import attrs
+from typing import NamedTuple, TypeAlias
 
 __all__ = [
     "ANIMALS",
     "LANDS",
-    "SQUARE_ORDER",
     "STAR",
     "Animals",
     "CardKind",
@@ -115,16 +110,9 @@ class Power(_Word):
         return f"Power.{self.name}"
 
 
-SQUARE_ORDER: Callable[[Pos], tuple[int, int]] = operator.attrgetter("x", "y")
-"""The sort key of squares, giving the order of `Pos` itself (x, then y). Hot path:
-the rules sort squares on almost every decision, and this key, run in C, saves a
-Python-level comparison per pair."""
-
-
-# Hot path: squares are dict keys everywhere in the rules; caching the hash saves a tuple
-# and a call per lookup, which was the largest single cost of a decision.
-@attrs.frozen(repr=False, cache_hash=True)
-class Pos:
+# Hot path: squares are dict keys everywhere in the rules. As a named tuple a square hashes,
+# compares and orders in C, where a Python-level class pays a call for each.
+class Pos(NamedTuple):
     """A square of the unbounded square grid (spec 3.1); the first tile goes at ``Pos(0, 0)``.
 
     Squares order by x, then y.
@@ -132,20 +120,6 @@ class Pos:
 
     x: int
     y: int
-
-    # Hot path: legal actions sort squares on every call. attrs' generated ordering builds
-    # tuples through generic helpers and cost most of a decision's time; these do not.
-    def __lt__(self, other: Pos) -> bool:
-        return (self.x, self.y) < (other.x, other.y)
-
-    def __le__(self, other: Pos) -> bool:
-        return (self.x, self.y) <= (other.x, other.y)
-
-    def __gt__(self, other: Pos) -> bool:
-        return (self.x, self.y) > (other.x, other.y)
-
-    def __ge__(self, other: Pos) -> bool:
-        return (self.x, self.y) >= (other.x, other.y)
 
     def neighbours(self) -> tuple[Pos, Pos, Pos, Pos]:
         """The four orthogonal squares, never the diagonals (spec 3.1)."""
