@@ -130,20 +130,18 @@ def _memo_disagreements(game: Game) -> list[str]:
     found: list[str] = []
     if memo.open is not None and memo.open != sorted(open_squares(table)):
         found.append(f"7.2: open squares kept as {memo.open}, the world has others")
+    if memo.open is not None and memo.open_tiles != len(table.tiles):
+        found.append(f"7.2: open squares kept for {memo.open_tiles} tiles, the world has others")
     if memo.free is not None:
-        free = sorted(pos for pos in table.tiles if is_free(table, pos))
+        free = {pos: table.tiles[pos] for pos in table.tiles if is_free(table, pos)}
         if memo.free != free:
             found.append(f"3.3: free tiles kept as {memo.free}, the world has {free}")
-        elif memo.free_lands != [table.tiles[pos] for pos in free]:
-            found.append(f"3.3: the lands of the free tiles kept as {memo.free_lands}")
-    if memo.free is not None and memo.free_offered is not None:
-        if len(memo.free_offered) != len(memo.free):
-            found.append("3.5: the needs offered are kept for other tiles than the free ones")
-            return found
-        for pos, kept in zip(memo.free, memo.free_offered, strict=True):
-            now = need_bits(offered(table, pos))
-            if kept not in (-1, now):
-                found.append(f"3.5: needs offered at {pos} kept as {kept:b}, the world: {now:b}")
+    if not memo.offered.keys() <= (memo.free or {}).keys():
+        found.append("3.5: the needs offered are kept for other tiles than the free ones")
+    for pos, kept in memo.offered.items():
+        now = need_bits(offered(table, pos))
+        if kept != now:
+            found.append(f"3.5: needs offered at {pos} kept as {kept:b}, the world: {now:b}")
     return found
 
 

@@ -48,15 +48,14 @@ _CITY_LANDS: dict[Site, frozenset[Land]] = {
 """The lands a City card of each site may stand on (9.2), looked up in the hot path."""
 
 
-def _free_tiles(table: Table) -> tuple[list[Pos], list[Land], list[int]]:
-    """The free tiles, sorted; the land of each; the needs each offers as bits, -1 where
-    not yet asked (all kept with the world, see ``WorldMemo``)."""
+def _free_tiles(table: Table) -> dict[Pos, Land]:
+    """The free tiles and the land of each, in no order (kept with the world, see
+    ``WorldMemo``)."""
     memo = table.world_memo()
-    if memo.free is None or memo.free_lands is None or memo.free_offered is None:
-        memo.free = sorted(pos for pos in table.tiles if is_free(table, pos))
-        memo.free_lands = [table.tiles[pos] for pos in memo.free]
-        memo.free_offered = [-1] * len(memo.free)
-    return memo.free, memo.free_lands, memo.free_offered
+    if memo.free is None:
+        tiles = table.tiles
+        memo.free = {pos: tiles[pos] for pos in tiles if is_free(table, pos)}
+    return memo.free
 
 
 def _animal_sites(table: Table, site: Site) -> list[Pos]:
@@ -66,9 +65,7 @@ def _animal_sites(table: Table, site: Site) -> list[Pos]:
     found = sites.get(site)
     if found is None:
         lands = {land for land in LANDS if animals_may_go_on(table, site, land)}
-        # Hot path: the free tiles' lands are kept beside them, so this reads no dict
-        free, free_lands, _ = _free_tiles(table)
-        found = sites[site] = [p for p, land in zip(free, free_lands, strict=True) if land in lands]
+        found = sites[site] = sorted(p for p, land in _free_tiles(table).items() if land in lands)
     return found
 
 
@@ -99,19 +96,20 @@ def _squares_for(table: Table, face: AnimalCard | CityCard) -> list[Pos]:
         if table.bank < ANIMALS_PER_CARD:
             return []
         return _animal_sites(table, face.site)
-    # Hot path: the free tiles come with their lands and the needs they offer as bits, so
-    # each is judged with integer operations, without a dict lookup or a set built.
-    free, lands, offered = _free_tiles(table)
+    # Hot path: the free tiles come with their lands, and the needs each offers are kept as
+    # bits, so each tile is judged with integer operations, without a set built.
+    offered = table.world_memo().offered
     needs = need_bits(face.needs)
     allowed = _CITY_LANDS[face.site]
     squares: list[Pos] = []
-    for at, land in enumerate(lands):
+    for pos, land in _free_tiles(table).items():
         if land in allowed:
-            bits = offered[at]
-            if bits < 0:  # filled in once per world: the value depends on the world alone
-                bits = offered[at] = offered_bits(table, free[at])
+            bits = offered.get(pos)
+            if bits is None:  # found once per world: the value depends on the world alone
+                bits = offered[pos] = offered_bits(table, pos)
             if (bits & needs).bit_count() >= MIN_NEEDS_TO_BUILD:
-                squares.append(free[at])
+                squares.append(pos)
+    squares.sort()
     return squares
 
 

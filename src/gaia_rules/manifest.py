@@ -111,9 +111,17 @@ class Manifest:
     cards: tuple[tuple[CardId, Face], ...]
     reconstructed: tuple[str, ...] = ()
     _faces: dict[CardId, Face] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    _needing_animals: frozenset[CardId] = attrs.field(
+        init=False, eq=False, hash=False, repr=False
+    )
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_faces", dict(self.cards))
+        object.__setattr__(
+            self,
+            "_needing_animals",
+            frozenset(c for c, f in self.cards if isinstance(f, CityCard) and f.needs_animals),
+        )
         problems = _problems(self.edition, self.cards)
         if problems:
             raise ManifestError(problems)
@@ -127,6 +135,12 @@ class Manifest:
             KeyError: The box has no such card.
         """
         return self._faces[card]
+
+    def needs_animals(self, card: CardId) -> bool:
+        """Whether ``card`` is a City card with the animal need (spec 11.2); ``False`` for any
+        other card. Hot path: asked of every city at every turn's feeding, so it is one set
+        lookup."""
+        return card in self._needing_animals
 
     def __contains__(self, card: object) -> bool:
         return card in self._faces

@@ -10,7 +10,6 @@ copying cost the same however long the game has run.
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -53,10 +52,10 @@ class WorldMemo:
 
     __slots__ = (
         "free",
-        "free_lands",
-        "free_offered",
         "life_targets",
+        "offered",
         "open",
+        "open_tiles",
         "power_targets",
         "sites",
     )
@@ -64,13 +63,13 @@ class WorldMemo:
     def __init__(self) -> None:
         self.open: list[Pos] | None = None
         """The open squares, sorted (spec 7.2)."""
-        self.free: list[Pos] | None = None
-        """The free tiles, sorted (spec 3.3)."""
-        self.free_lands: list[Land] | None = None
-        """The land of each free tile, in the order of ``free``."""
-        self.free_offered: list[int] | None = None
-        """The needs each free tile's surroundings would meet (spec 3.5), as the bits of
-        ``gaia_rules.world.NEED_BITS``, in the order of ``free``; -1 until asked."""
+        self.open_tiles = 0
+        """How many tiles the world held when ``open`` was found."""
+        self.free: dict[Pos, Land] | None = None
+        """The free tiles (spec 3.3), each with its land, in no order."""
+        self.offered: dict[Pos, int] = {}
+        """The needs a free tile's surroundings would meet (spec 3.5), as the bits of
+        ``gaia_rules.world.NEED_BITS``, for the free tiles asked about so far."""
         self.sites: dict[Land | Star, list[Pos]] = {}
         """The free tiles open to an Animal card of each site, as asked."""
         self.life_targets: dict[CardId, list[Pos]] = {}
@@ -79,11 +78,8 @@ class WorldMemo:
         """What each Power card may be played on, as asked."""
 
 
-def _find(squares: list[Pos], square: Pos) -> tuple[int, bool]:
-    """Where ``square`` is, or would go, in the sorted list ``squares``, and whether it is
-    there."""
-    at = bisect_left(squares, square)
-    return at, at < len(squares) and squares[at] == square
+_AUTOMATIC = (BeginTurn, PowerEffect)
+"""The steps the engine runs by itself (a tuple: ``isinstance`` checks it faster than a union)."""
 
 
 class Table:
@@ -230,34 +226,26 @@ class Table:
         if old is None:
             return
         memo = self.memo = WorldMemo()
-        squares = tuple(squares)
-        # The open squares change only when a tile goes on one of them: no tile ever leaves
-        # the world, and a tile that replaces another or an Earthquake keeps every square
-        # occupied (16.5). The list is never changed in place, so it is shared as it is.
-        if old.open is not None and not any(_find(old.open, square)[1] for square in squares):
-            memo.open = old.open
-        if old.free is None or old.free_lands is None or old.free_offered is None:
+        # The open squares change only when a tile goes on one of them, and then the world
+        # holds one tile more: no tile ever leaves it, and a tile that replaces another or an
+        # Earthquake keeps every square occupied (16.5). The list is never changed in place,
+        # so it is shared as it is.
+        if old.open is not None and old.open_tiles == len(self.tiles):
+            memo.open, memo.open_tiles = old.open, old.open_tiles
+        if old.free is None:
             return
         # copies of the table may share the old memo: never change its containers
-        free, lands, offered = old.free.copy(), old.free_lands.copy(), old.free_offered.copy()
+        free, offered = old.free.copy(), old.offered.copy()
         tiles, cities, tokens = self.tiles, self.cities, self.tokens
         for square in squares:
-            at, listed = _find(free, square)
-            now_free = square in tiles and square not in cities and square not in tokens
-            if listed and not now_free:
-                del free[at], lands[at], offered[at]
-            elif now_free and not listed:
-                free.insert(at, square)
-                lands.insert(at, tiles[square])
-                offered.insert(at, -1)
-            elif now_free:  # still free, maybe another tile now (an Earthquake, 13.7)
-                lands[at] = tiles[square]
-                offered[at] = -1
+            if square in tiles and square not in cities and square not in tokens:
+                free[square] = tiles[square]  # maybe another tile now (an Earthquake, 13.7)
+            else:
+                free.pop(square, None)
+            offered.pop(square, None)
             for near in square.neighbours():  # their surroundings changed
-                at, listed = _find(free, near)
-                if listed:
-                    offered[at] = -1
-        memo.free, memo.free_lands, memo.free_offered = free, lands, offered
+                offered.pop(near, None)
+        memo.free, memo.offered = free, offered
 
     def emit(self, event: Event) -> None:
         """Append an event to the log."""
@@ -270,7 +258,7 @@ class Table:
         if self.result is not None or not self.steps:
             return None
         step = self.steps[-1]
-        return None if isinstance(step, BeginTurn | PowerEffect) else step
+        return None if isinstance(step, _AUTOMATIC) else step
 
     def pawns_placed(self, player: int) -> int:
         """How many of a player's pawns are on cities and Objectives (spec 3.10)."""

@@ -28,19 +28,9 @@ __all__ = [
 ORIGIN = Pos(0, 0)
 """Where the first tile of the game goes (spec 3.1, 7.2)."""
 
-_NEIGHBOURS: dict[Pos, tuple[Pos, Pos, Pos, Pos]] = {}
-
-
-def neighbours(pos: Pos) -> tuple[Pos, Pos, Pos, Pos]:
-    """The four orthogonal squares of ``pos`` (spec 3.1).
-
-    Hot path: memoised, because satisfaction and the frontier ask for the same few
-    dozen squares thousands of times per game.
-    """
-    found = _NEIGHBOURS.get(pos)
-    if found is None:
-        found = _NEIGHBOURS[pos] = pos.neighbours()
-    return found
+neighbours = Pos.neighbours
+"""The four orthogonal squares of a square (spec 3.1): ``neighbours(pos)`` is
+``pos.neighbours()``."""
 
 
 def is_free(table: Table, pos: Pos) -> bool:
