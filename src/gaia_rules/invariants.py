@@ -130,8 +130,18 @@ def _memo_disagreements(game: Game) -> list[str]:
     found: list[str] = []
     if memo.open is not None and memo.open != sorted(open_squares(table)):
         found.append(f"7.2: open squares kept as {memo.open}, the world has others")
-    if memo.open is not None and memo.open_tiles != len(table.tiles):
-        found.append(f"7.2: open squares kept for {memo.open_tiles} tiles, the world has others")
+    if memo.tile_count != len(table.tiles):
+        found.append(f"3.1: kept for {memo.tile_count} tiles, the world has {len(table.tiles)}")
+    if memo.tile_squares is not None and memo.tile_squares != sorted(table.tiles):
+        found.append(f"3.1: tile squares kept as {memo.tile_squares}, the world has others")
+    if memo.pairs is not None and set(memo.pairs) != {
+        (pos, near)
+        for pos in table.tiles
+        for near in pos.neighbours()
+        if near in table.tiles
+        if near > pos
+    }:
+        found.append(f"13.7: adjacent tiles kept as {memo.pairs}, the world has others")
     if memo.free is not None:
         free = {pos: table.tiles[pos] for pos in table.tiles if is_free(table, pos)}
         if memo.free != free:
@@ -139,7 +149,7 @@ def _memo_disagreements(game: Game) -> list[str]:
     if not memo.offered.keys() <= (memo.free or {}).keys():
         found.append("3.5: the needs offered are kept for other tiles than the free ones")
     for pos, kept in memo.offered.items():
-        now = need_bits(offered(table, pos))
+        now = need_bits(tuple(offered(table, pos)))
         if kept != now:
             found.append(f"3.5: needs offered at {pos} kept as {kept:b}, the world: {now:b}")
     return found

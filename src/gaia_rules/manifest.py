@@ -114,6 +114,7 @@ class Manifest:
     _needing_animals: frozenset[CardId] = attrs.field(
         init=False, eq=False, hash=False, repr=False
     )
+    _lands: dict[CardId, Land] = attrs.field(init=False, eq=False, hash=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_faces", dict(self.cards))
@@ -121,6 +122,9 @@ class Manifest:
             self,
             "_needing_animals",
             frozenset(c for c, f in self.cards if isinstance(f, CityCard) and f.needs_animals),
+        )
+        object.__setattr__(
+            self, "_lands", {c: f.land for c, f in self.cards if isinstance(f, NatureCard)}
         )
         problems = _problems(self.edition, self.cards)
         if problems:
@@ -135,6 +139,12 @@ class Manifest:
             KeyError: The box has no such card.
         """
         return self._faces[card]
+
+    def land(self, card: CardId) -> Land | None:
+        """The land of a Nature card (spec 2.4); ``None`` for any other card. Hot path: the
+        Objectives read the land of every card in front at every check, so it is one dict
+        lookup."""
+        return self._lands.get(card)
 
     def needs_animals(self, card: CardId) -> bool:
         """Whether ``card`` is a City card with the animal need (spec 11.2); ``False`` for any

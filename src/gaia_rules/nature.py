@@ -30,7 +30,6 @@ def nature_options(table: Table, player: int) -> list[Part]:
     memo = table.world_memo()
     if memo.open is None:
         memo.open = sorted(open_squares(table))
-        memo.open_tiles = len(table.tiles)
     parts: list[Part] = []
     for card in table.hands[player]:
         face = table.cards.face(card)

@@ -37,9 +37,9 @@ def pictured_cards(table: Table, player: int, objective: CardId) -> tuple[CardId
     wanted = list(face.lands)
     chosen: list[CardId] = []
     for card in tableau:
-        card_face = table.cards.face(card)
-        if isinstance(card_face, NatureCard) and card_face.land in wanted:
-            wanted.remove(card_face.land)
+        land = table.cards.land(card)
+        if land in wanted:
+            wanted.remove(land)
             chosen.append(card)
             if not wanted:
                 return tuple(chosen)
@@ -52,8 +52,10 @@ def _fulfillable(table: Table, player: int) -> list[CardId]:
     in_front = len(table.tableaux[player])
     return [
         o
-        for o in available(table)
-        if _pictured_count(table, o) <= in_front and pictured_cards(table, player, o) is not None
+        for o in table.objectives
+        if o not in table.objective_pawns  # available (3.9)
+        and _pictured_count(table, o) <= in_front
+        and pictured_cards(table, player, o) is not None
     ]
 
 

@@ -53,7 +53,7 @@ from gaia_rules.refusal import Refusal
 from gaia_rules.satisfaction import discard_city, settle
 from gaia_rules.table import Table
 from gaia_rules.vocabulary import CardKind, Land, Pos, Power
-from gaia_rules.world import neighbours
+from gaia_rules.world import neighbours, tile_squares
 
 __all__ = [
     "back_options",
@@ -99,23 +99,28 @@ def _power(table: Table, card: CardId) -> Power | None:
 def replacement_targets(table: Table, changes: dict[Land, Land]) -> list[Pos]:
     """Tiles a Sun or Rain may replace: not under a city, of a land it changes, and with the
     new tile in the tile supply (spec 13.4, 13.5)."""
+    tiles, supply = table.tiles, table.tile_supply
     return [
         pos
-        for pos in sorted(table.tiles)
-        if pos not in table.cities
-        and table.tiles[pos] in changes
-        and table.tile_supply[changes[table.tiles[pos]]] > 0
+        for pos in tile_squares(table)
+        if pos not in table.cities and tiles[pos] in changes and supply[changes[tiles[pos]]] > 0
     ]
 
 
 def adjacent_pairs(table: Table) -> list[tuple[Pos, Pos]]:
-    """Every two edge-adjacent tiles in play, the lower square first (spec 13.7)."""
-    pairs = []
-    for pos in sorted(table.tiles):
-        for other in (Pos(pos.x + 1, pos.y), Pos(pos.x, pos.y + 1)):
-            if other in table.tiles:
-                pairs.append((pos, other))
-    return pairs
+    """Every two edge-adjacent tiles in play, the lower square first (spec 13.7); kept while
+    the world holds as many tiles."""
+    memo = table.world_memo()
+    if memo.pairs is None:
+        tiles = table.tiles
+        memo.pairs = []
+        for pos in tile_squares(table):
+            _, east, south, _ = neighbours(pos)
+            if east in tiles:
+                memo.pairs.append((pos, east))
+            if south in tiles:
+                memo.pairs.append((pos, south))
+    return memo.pairs
 
 
 def _scorched(table: Table, mountain: Pos) -> list[Pos]:
@@ -127,7 +132,7 @@ def eruption_targets(table: Table) -> list[Pos]:
     ``eruption_on_city`` False no city on the mountain (spec 14.3a, 14.3d)."""
     return [
         pos
-        for pos in sorted(table.tiles)
+        for pos in tile_squares(table)
         if table.tiles[pos] is Land.MOUNTAIN
         and (table.rules.eruption_on_city or pos not in table.cities)
         and len(_scorched(table, pos)) <= table.tile_supply[Land.DESERT]
@@ -166,7 +171,7 @@ def _targets_of(table: Table, power: Power) -> list[Any]:
         case Power.TORNADO:
             return [None]
         case Power.LIGHTNING:
-            return sorted(table.tiles)
+            return tile_squares(table)
         case Power.ERUPTION:
             return eruption_targets(table)
     return []

@@ -55,16 +55,24 @@ class WorldMemo:
         "life_targets",
         "offered",
         "open",
-        "open_tiles",
+        "pairs",
         "power_targets",
         "sites",
+        "tile_count",
+        "tile_squares",
     )
 
-    def __init__(self) -> None:
+    def __init__(self, tile_count: int) -> None:
+        self.tile_count = tile_count
+        """How many tiles the world holds. The squares that hold them, and so ``open``,
+        ``tile_squares`` and ``pairs``, change only when this count does (see
+        :meth:`Table.world_changed`)."""
         self.open: list[Pos] | None = None
         """The open squares, sorted (spec 7.2)."""
-        self.open_tiles = 0
-        """How many tiles the world held when ``open`` was found."""
+        self.tile_squares: list[Pos] | None = None
+        """The squares that hold tiles, sorted."""
+        self.pairs: list[tuple[Pos, Pos]] | None = None
+        """Every two edge-adjacent tiles, the lower square first, in square order (13.7)."""
         self.free: dict[Pos, Land] | None = None
         """The free tiles (spec 3.3), each with its land, in no order."""
         self.offered: dict[Pos, int] = {}
@@ -210,7 +218,7 @@ class Table:
         """The memo of the world as it is now, started if there is none."""
         memo = self.memo
         if memo is None:
-            memo = self.memo = WorldMemo()
+            memo = self.memo = WorldMemo(len(self.tiles))
         return memo
 
     def world_changed(self, squares: Iterable[Pos]) -> None:
@@ -225,13 +233,14 @@ class Table:
         old = self.memo
         if old is None:
             return
-        memo = self.memo = WorldMemo()
-        # The open squares change only when a tile goes on one of them, and then the world
-        # holds one tile more: no tile ever leaves it, and a tile that replaces another or an
-        # Earthquake keeps every square occupied (16.5). The list is never changed in place,
-        # so it is shared as it is.
-        if old.open is not None and old.open_tiles == len(self.tiles):
-            memo.open, memo.open_tiles = old.open, old.open_tiles
+        memo = self.memo = WorldMemo(len(self.tiles))
+        # The squares that hold tiles change only when a tile goes on an open square, and
+        # then the world holds one tile more: no tile ever leaves it, and a tile that
+        # replaces another or an Earthquake keeps every square occupied (16.5). So while the
+        # count stands, what depends on those squares alone is kept; the lists are never
+        # changed in place, so they are shared as they are.
+        if old.tile_count == memo.tile_count:
+            memo.open, memo.tile_squares, memo.pairs = old.open, old.tile_squares, old.pairs
         if old.free is None:
             return
         # copies of the table may share the old memo: never change its containers

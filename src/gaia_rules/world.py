@@ -6,7 +6,7 @@ and are all settled by :mod:`gaia_rules.satisfaction`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import functools
 
 from gaia_rules.cards import CityCard
 from gaia_rules.table import Table
@@ -23,6 +23,7 @@ __all__ = [
     "offered",
     "offered_bits",
     "surroundings",
+    "tile_squares",
 ]
 
 ORIGIN = Pos(0, 0)
@@ -31,6 +32,14 @@ ORIGIN = Pos(0, 0)
 neighbours = Pos.neighbours
 """The four orthogonal squares of a square (spec 3.1): ``neighbours(pos)`` is
 ``pos.neighbours()``."""
+
+
+def tile_squares(table: Table) -> list[Pos]:
+    """The squares that hold tiles, sorted (kept while the world holds as many tiles)."""
+    memo = table.world_memo()
+    if memo.tile_squares is None:
+        memo.tile_squares = sorted(table.tiles)
+    return memo.tile_squares
 
 
 def is_free(table: Table, pos: Pos) -> bool:
@@ -68,19 +77,36 @@ NEED_BITS: dict[Need, int] = {need: 1 << bit for bit, need in enumerate(_NEEDS)}
 """One bit per need, for counting the needs a square offers with integer operations."""
 
 
-def need_bits(needs: Iterable[Need]) -> int:
-    """The bits of ``needs`` (``NEED_BITS``)."""
+@functools.cache
+def need_bits(needs: tuple[Need, ...]) -> int:
+    """The bits of ``needs`` (``NEED_BITS``). Hot path: cached, as it is asked of the same
+    few dozen City cards at every change of the world."""
     bits = 0
     for need in needs:
         bits |= NEED_BITS[need]
     return bits
 
 
+_ANIMALS_BIT = NEED_BITS[ANIMALS]
+
+
 def offered_bits(table: Table, pos: Pos) -> int:
     """:func:`offered` as bits: ``(offered_bits(t, p) & need_bits(needs)).bit_count()`` is
-    how many of ``needs`` a city at ``p`` would meet (spec 3.5)."""
-    lands, animals = surroundings(table, pos)
-    return need_bits((*lands, ANIMALS) if animals else lands)
+    how many of ``needs`` a city at ``p`` would meet (spec 3.5).
+
+    Hot path: spelled out with integer operations rather than through :func:`offered`,
+    which builds two sets."""
+    tiles, cities, tokens = table.tiles, table.cities, table.tokens
+    bits = 0
+    for square in pos.neighbours():
+        land = tiles.get(square)
+        if land is None:
+            continue
+        if square not in cities:
+            bits |= NEED_BITS[land]
+        if square in tokens:
+            bits |= _ANIMALS_BIT
+    return bits
 
 
 def count_met(needs: tuple[Need, ...], lands: set[Land], animals: bool) -> int:
@@ -100,5 +126,4 @@ def needs_met(table: Table, pos: Pos, city: CityCard) -> int:
     A land need is met by an uncovered neighbour of that land, the animal need by a
     neighbour carrying tokens; the city's own square never counts.
     """
-    lands, animals = surroundings(table, pos)
-    return count_met(city.needs, lands, animals)
+    return (offered_bits(table, pos) & need_bits(city.needs)).bit_count()

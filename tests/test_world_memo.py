@@ -1,0 +1,129 @@
+"""What the engine keeps about the world between decisions is checked against the world.
+
+The free tiles, the needs they offer, the open squares, the squares holding tiles and the
+adjacent pairs are kept while the world stands and patched square by square when it changes
+(3.1, 3.3, 3.5, 7.2, 13.7). ``gaia_rules.invariants.violations`` compares every kept value
+with the world; these tests show that comparison catches each kind of wrong bookkeeping, so
+that the soak runs and the invariant sweeps, which find none, mean something.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+
+import gaia_rules as gr
+from gaia_rules import life, nature, powers, world
+from gaia_rules.invariants import violations
+from gaia_rules.table import WorldMemo
+
+
+def _mid_game(seed: int = 3) -> gr.Game:
+    """A powers game some way in, with every kept value of its world filled in."""
+    game = gr.new_game(4, gr.Rules.powers(), seed=seed)
+    rng = random.Random(seed)
+    while len(game.state.tiles) < 12:
+        actions = game.legal_actions()
+        game.apply(actions[rng.randrange(len(actions))])
+    table = game._table
+    nature.nature_options(table, 0)
+    world.tile_squares(table)
+    powers.adjacent_pairs(table)
+    for card in table.cards.ids(gr.CityCard):
+        life._squares_for(table, table.cards.city(card))
+    return game
+
+
+def _memo(game: gr.Game) -> WorldMemo:
+    memo = game._table.memo
+    assert memo is not None
+    return memo
+
+
+def test_a_mid_game_keeps_every_value_and_all_agree_with_the_world() -> None:
+    game = _mid_game()
+    memo = _memo(game)
+    assert memo.open and memo.tile_squares and memo.pairs and memo.free and memo.offered
+    assert violations(game) == []
+
+
+def _drop_an_open_square(memo: WorldMemo) -> None:
+    assert memo.open is not None
+    memo.open = memo.open[1:]
+
+
+def _miscount_the_tiles(memo: WorldMemo) -> None:
+    memo.tile_count += 1
+
+
+def _drop_a_tile_square(memo: WorldMemo) -> None:
+    assert memo.tile_squares is not None
+    memo.tile_squares = memo.tile_squares[1:]
+
+
+def _drop_a_pair(memo: WorldMemo) -> None:
+    assert memo.pairs is not None
+    memo.pairs = memo.pairs[1:]
+
+
+def _change_a_free_land(memo: WorldMemo) -> None:
+    assert memo.free is not None
+    pos, land = next(iter(memo.free.items()))
+    memo.free = {**memo.free, pos: gr.Land.SEA if land is not gr.Land.SEA else gr.Land.PLAIN}
+
+
+def _drop_a_free_tile(memo: WorldMemo) -> None:
+    assert memo.free is not None
+    pos = next(iter(memo.free))
+    memo.free = {p: land for p, land in memo.free.items() if p != pos}
+
+
+def _flip_an_offered_need(memo: WorldMemo) -> None:
+    pos, bits = next(iter(memo.offered.items()))
+    memo.offered = {**memo.offered, pos: bits ^ 1}
+
+
+def _offer_on_a_square_that_is_not_free(memo: WorldMemo) -> None:
+    memo.offered = {**memo.offered, gr.Pos(1000, 1000): 0}
+
+
+@pytest.mark.parametrize(
+    ("corrupt", "clause"),
+    [
+        (_drop_an_open_square, "7.2"),
+        (_miscount_the_tiles, "3.1"),
+        (_drop_a_tile_square, "3.1"),
+        (_drop_a_pair, "13.7"),
+        (_change_a_free_land, "3.3"),
+        (_drop_a_free_tile, "3.3"),
+        (_flip_an_offered_need, "3.5"),
+        (_offer_on_a_square_that_is_not_free, "3.5"),
+    ],
+)
+def test_wrong_bookkeeping_is_reported_with_its_clause(
+    corrupt: Callable[[WorldMemo], None], clause: str
+) -> None:
+    game = _mid_game()
+    corrupt(_memo(game))
+    found = violations(game)
+    assert found, "the corrupted memo went unnoticed"
+    assert any(v.startswith(f"{clause}:") for v in found), found
+
+
+def test_a_copy_changing_its_world_leaves_the_memo_it_shared_untouched() -> None:
+    game = _mid_game()
+    before = _memo(game)
+    kept = (list(before.open or ()), dict(before.free or {}), dict(before.offered))
+    other = game.copy()
+    rng = random.Random(5)
+    for _ in range(30):
+        if other.is_over:
+            break
+        actions = other.legal_actions()
+        other.apply(actions[rng.randrange(len(actions))])
+    assert _memo(game) is before
+    assert (list(before.open or ()), dict(before.free or {}), dict(before.offered)) == kept
+    assert violations(game) == []
+    assert violations(other) == []
