@@ -45,7 +45,8 @@ def _memo(game: gr.Game) -> WorldMemo:
 def test_a_mid_game_keeps_every_value_and_all_agree_with_the_world() -> None:
     game = _mid_game()
     memo = _memo(game)
-    assert memo.open and memo.tile_squares and memo.pairs and memo.free and memo.offered
+    assert memo.open and memo.tile_squares and memo.pairs and memo.offered
+    assert memo.free and any(memo.free.values())
     assert violations(game) == []
 
 
@@ -68,16 +69,22 @@ def _drop_a_pair(memo: WorldMemo) -> None:
     memo.pairs = memo.pairs[1:]
 
 
-def _change_a_free_land(memo: WorldMemo) -> None:
+def _a_free_tile(memo: WorldMemo) -> tuple[gr.Land, gr.Pos]:
     assert memo.free is not None
-    pos, land = next(iter(memo.free.items()))
-    memo.free = {**memo.free, pos: gr.Land.SEA if land is not gr.Land.SEA else gr.Land.PLAIN}
+    return next((land, pos) for land, squares in memo.free.items() for pos in squares)
+
+
+def _change_a_free_land(memo: WorldMemo) -> None:
+    land, pos = _a_free_tile(memo)
+    other = gr.Land.SEA if land is not gr.Land.SEA else gr.Land.PLAIN
+    assert memo.free is not None
+    memo.free = {**memo.free, land: memo.free[land] - {pos}, other: memo.free[other] | {pos}}
 
 
 def _drop_a_free_tile(memo: WorldMemo) -> None:
+    land, pos = _a_free_tile(memo)
     assert memo.free is not None
-    pos = next(iter(memo.free))
-    memo.free = {p: land for p, land in memo.free.items() if p != pos}
+    memo.free = {**memo.free, land: memo.free[land] - {pos}}
 
 
 def _flip_an_offered_need(memo: WorldMemo) -> None:

@@ -142,11 +142,15 @@ def _memo_disagreements(game: Game) -> list[str]:
         if near > pos
     }:
         found.append(f"13.7: adjacent tiles kept as {memo.pairs}, the world has others")
-    if memo.free is not None:
-        free = {pos: table.tiles[pos] for pos in table.tiles if is_free(table, pos)}
-        if memo.free != free:
-            found.append(f"3.3: free tiles kept as {memo.free}, the world has {free}")
-    if not memo.offered.keys() <= (memo.free or {}).keys():
+    free = {
+        land: frozenset(
+            pos for pos in table.tiles if table.tiles[pos] is land and is_free(table, pos)
+        )
+        for land in LANDS
+    }
+    if memo.free is not None and memo.free != free:
+        found.append(f"3.3: free tiles kept as {memo.free}, the world has {free}")
+    if not memo.offered.keys() <= set().union(*free.values()):
         found.append("3.5: the needs offered are kept for other tiles than the free ones")
     for pos, kept in memo.offered.items():
         now = need_bits(tuple(offered(table, pos)))

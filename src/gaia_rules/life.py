@@ -42,19 +42,21 @@ def city_may_stand_on(site: Site, land: Land) -> bool:
 
 
 _SITES: tuple[Site, ...] = (*LANDS, STAR)
-_CITY_LANDS: dict[Site, frozenset[Land]] = {
-    site: frozenset(land for land in LANDS if city_may_stand_on(site, land)) for site in _SITES
+_CITY_LANDS: dict[Site, tuple[Land, ...]] = {
+    site: tuple(land for land in LANDS if city_may_stand_on(site, land)) for site in _SITES
 }
 """The lands a City card of each site may stand on (9.2), looked up in the hot path."""
 
 
-def _free_tiles(table: Table) -> dict[Pos, Land]:
-    """The free tiles and the land of each, in no order (kept with the world, see
-    ``WorldMemo``)."""
+def _free_tiles(table: Table) -> dict[Land, frozenset[Pos]]:
+    """The free tiles of each land (kept with the world, see ``WorldMemo``)."""
     memo = table.world_memo()
     if memo.free is None:
         tiles = table.tiles
-        memo.free = {pos: tiles[pos] for pos in tiles if is_free(table, pos)}
+        memo.free = {
+            land: frozenset(pos for pos in tiles if tiles[pos] is land and is_free(table, pos))
+            for land in LANDS
+        }
     return memo.free
 
 
@@ -64,8 +66,10 @@ def _animal_sites(table: Table, site: Site) -> list[Pos]:
     sites = table.world_memo().sites
     found = sites.get(site)
     if found is None:
-        lands = {land for land in LANDS if animals_may_go_on(table, site, land)}
-        found = sites[site] = sorted(p for p, land in _free_tiles(table).items() if land in lands)
+        free = _free_tiles(table)
+        found = sites[site] = sorted(
+            pos for land in LANDS if animals_may_go_on(table, site, land) for pos in free[land]
+        )
     return found
 
 
@@ -96,14 +100,14 @@ def _squares_for(table: Table, face: AnimalCard | CityCard) -> list[Pos]:
         if table.bank < ANIMALS_PER_CARD:
             return []
         return _animal_sites(table, face.site)
-    # Hot path: the free tiles come with their lands, and the needs each offers are kept as
-    # bits, so each tile is judged with integer operations, without a set built.
+    # Hot path: only the free tiles of the lands the city may stand on are looked at, and
+    # the needs each offers are kept as bits, so each is judged with integer operations.
+    free = _free_tiles(table)
     offered = table.world_memo().offered
     needs = need_bits(face.needs)
-    allowed = _CITY_LANDS[face.site]
     squares: list[Pos] = []
-    for pos, land in _free_tiles(table).items():
-        if land in allowed:
+    for land in _CITY_LANDS[face.site]:
+        for pos in free[land]:
             bits = offered.get(pos)
             if bits is None:  # found once per world: the value depends on the world alone
                 bits = offered[pos] = offered_bits(table, pos)
