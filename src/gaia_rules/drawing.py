@@ -11,6 +11,7 @@ from gaia_rules.ending import end_by_exhaustion
 from gaia_rules.events import CardDiscarded, CardDrawn, DisplayRefilled
 from gaia_rules.legal import Part
 from gaia_rules.refusal import Refusal
+from gaia_rules.setup import MAX_PLAYERS
 from gaia_rules.table import Table
 from gaia_rules.vocabulary import CardKind
 
@@ -49,13 +50,19 @@ def draw_options(table: Table, player: int) -> list[Part]:
     """Every draw: each face-up card, and each deck that has cards or is exhausted (6.1, 6.3),
     as parts of the lazy legal actions."""
     parts: list[Part] = []
-    from_display = partial(DrawDisplay, player)
-    from_deck = partial(DrawDeck, player)
+    from_display, from_deck = _DRAWS[player]
     for kind in kinds_in_play(table):
         parts.append((from_display, table.displays[kind]))
         if table.decks[kind] or not table.displays[kind]:
             parts.append((from_deck, (kind,)))
     return parts
+
+
+_DRAWS = tuple(
+    (partial(DrawDisplay, seat), partial(DrawDeck, seat)) for seat in range(MAX_PLAYERS)
+)
+"""The builders of each seat's draws. Hot path: asked at every turn's action, and the same
+for every game."""
 
 
 def refuse_draw(table: Table, action: DrawDisplay | DrawDeck) -> Refusal | None:

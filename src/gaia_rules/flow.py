@@ -54,6 +54,7 @@ from gaia_rules.events import ActionTaken, TurnBegan
 from gaia_rules.legal import LegalActions, ready
 from gaia_rules.refusal import Refusal
 from gaia_rules.satisfaction import pawns_wanted, take_city
+from gaia_rules.setup import MAX_PLAYERS
 from gaia_rules.table import Table
 
 __all__ = ["ACTIONS_PER_TURN", "advance", "options", "refusal", "take"]
@@ -64,6 +65,17 @@ ALWAYS_ASKED = (ChooseProtection,)
 """Decisions asked even with one option: being asked must reveal nothing (spec 5.4, 13.9c)."""
 
 _POWER_PLAYS = (PlaySun, PlayRain, PlayEarthquake, PlayTornado, PlayLightning, PlayEruption)
+
+# Hot path: a turn begins, and its actions are asked for, at about every other decision.
+# Steps and events are immutable values, so one instance of each per seat serves every turn
+# of every game.
+_BEGIN_TURN = tuple(BeginTurn(seat) for seat in range(MAX_PLAYERS))
+_TURN_BEGAN = tuple(TurnBegan(seat) for seat in range(MAX_PLAYERS))
+_CHOOSE_ACTION = {
+    (seat, number): ChooseAction(seat, number)
+    for seat in range(MAX_PLAYERS)
+    for number in range(1, ACTIONS_PER_TURN + 1)
+}
 
 
 def advance(table: Table) -> None:
@@ -90,8 +102,8 @@ def advance(table: Table) -> None:
 
 def _begin_turn(table: Table, player: int) -> None:
     table.active = player
-    table.emit(TurnBegan(player))
-    table.steps.append(ChooseAction(player, 1))
+    table.emit(_TURN_BEGAN[player])
+    table.steps.append(_CHOOSE_ACTION[player, 1])
     feeding.begin_feeding(table, player)
 
 
@@ -255,9 +267,9 @@ def take(table: Table, decision: Decision, action: Action, *, by_engine: bool = 
 def _after_action(table: Table, decision: ChooseAction) -> None:
     """What follows the action: the turn's next action, or the next seat's turn (5.2, 5.5)."""
     if decision.number < ACTIONS_PER_TURN:
-        table.steps.append(ChooseAction(decision.player, decision.number + 1))
+        table.steps.append(_CHOOSE_ACTION[decision.player, decision.number + 1])
     else:
-        table.steps.append(BeginTurn((decision.player + 1) % table.players))
+        table.steps.append(_BEGIN_TURN[(decision.player + 1) % table.players])
 
 
 def _turn_action(table: Table, action: Action) -> None:
