@@ -213,6 +213,21 @@ def test_every_city_has_a_name_a_site_and_four_distinct_needs(edition: gr.Editio
         assert city.needs_animals == (gr.ANIMALS in city.needs)
 
 
+@pytest.mark.clause("2.4", "2.5a", "2.7")
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_quick_lookups_agree_with_the_faces(edition: gr.Edition) -> None:
+    manifest = shipped(edition)
+    for card, face in manifest.cards:
+        assert manifest.land(card) == (face.land if isinstance(face, gr.NatureCard) else None)
+        assert manifest.power(card) == (face.power if isinstance(face, gr.PowerCard) else None)
+        assert manifest.needs_animals(card) == (
+            isinstance(face, gr.CityCard) and gr.ANIMALS in face.needs
+        )
+    assert manifest.land("X99") is None
+    assert manifest.power("X99") is None
+    assert not manifest.needs_animals("X99")
+
+
 @pytest.mark.clause("2.5a", "2.8")
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_a_city_that_repeats_a_need_is_refused(edition: gr.Edition) -> None:

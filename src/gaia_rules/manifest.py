@@ -115,6 +115,7 @@ class Manifest:
         init=False, eq=False, hash=False, repr=False
     )
     _lands: dict[CardId, Land] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    _powers: dict[CardId, Power] = attrs.field(init=False, eq=False, hash=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_faces", dict(self.cards))
@@ -125,6 +126,9 @@ class Manifest:
         )
         object.__setattr__(
             self, "_lands", {c: f.land for c, f in self.cards if isinstance(f, NatureCard)}
+        )
+        object.__setattr__(
+            self, "_powers", {c: f.power for c, f in self.cards if isinstance(f, PowerCard)}
         )
         problems = _problems(self.edition, self.cards)
         if problems:
@@ -145,6 +149,11 @@ class Manifest:
         Objectives read the land of every card in front at every check, so it is one dict
         lookup."""
         return self._lands.get(card)
+
+    def power(self, card: CardId) -> Power | None:
+        """The Power of a Power card (spec 2.7); ``None`` for anything else. Hot path: the
+        turn's actions read it of every card in hand."""
+        return self._powers.get(card)
 
     def needs_animals(self, card: CardId) -> bool:
         """Whether ``card`` is a City card with the animal need (spec 11.2); ``False`` for any

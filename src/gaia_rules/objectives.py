@@ -7,6 +7,7 @@ from collections import Counter
 from gaia_rules.actions import Action, DeclineObjectives, FulfillObjective
 from gaia_rules.cards import CardId, NatureCard, Objective, PowerCard
 from gaia_rules.decisions import ChooseObjective
+from gaia_rules.drawing import power_cards
 from gaia_rules.ending import win_if_supply_empty
 from gaia_rules.events import ObjectiveFulfilled
 from gaia_rules.refusal import Refusal
@@ -30,9 +31,13 @@ def pictured_cards(table: Table, player: int, objective: CardId) -> tuple[CardId
     """
     face = table.cards.face(objective)
     assert isinstance(face, Objective)
+    return _pictured(table, player, face)
+
+
+def _pictured(table: Table, player: int, face: Objective) -> tuple[CardId, ...] | None:
     tableau = table.tableaux[player]
     if face.is_power:
-        powers = [c for c in tableau if isinstance(table.cards.face(c), PowerCard)]
+        powers = power_cards(tableau)
         return tuple(powers[: face.powers]) if len(powers) >= face.powers else None
     wanted = list(face.lands)
     chosen: list[CardId] = []
@@ -47,23 +52,20 @@ def pictured_cards(table: Table, player: int, objective: CardId) -> tuple[CardId
 
 
 def _fulfillable(table: Table, player: int) -> list[CardId]:
-    # Hot path: an Objective is checked after every Nature card played; one that pictures
-    # more cards than lie in front of the player cannot be fulfilled, and is not looked at.
+    """The available Objectives the cards in front of ``player`` fulfil (spec 8.1).
+
+    Hot path: the Objectives are checked after every Nature card played; one that pictures
+    more cards (2.6) than lie in front of the player cannot be fulfilled, and is not looked
+    at further.
+    """
     in_front = len(table.tableaux[player])
-    return [
-        o
-        for o in table.objectives
-        if o not in table.objective_pawns  # available (3.9)
-        and _pictured_count(table, o) <= in_front
-        and pictured_cards(table, player, o) is not None
-    ]
-
-
-def _pictured_count(table: Table, objective: CardId) -> int:
-    """How many cards an Objective pictures (spec 2.6)."""
-    face = table.cards.face(objective)
-    assert isinstance(face, Objective)
-    return len(face.lands) + face.powers
+    fulfillable: list[CardId] = []
+    for objective in available(table):
+        face = table.cards.face(objective)
+        assert isinstance(face, Objective)
+        if len(face.lands) + face.powers <= in_front and _pictured(table, player, face) is not None:
+            fulfillable.append(objective)
+    return fulfillable
 
 
 def _all_together(table: Table, player: int, objectives: list[CardId]) -> bool:

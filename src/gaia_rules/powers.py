@@ -28,7 +28,7 @@ from gaia_rules.actions import (
     PowerPlay,
     Protect,
 )
-from gaia_rules.cards import CardId, PowerCard, kind_of
+from gaia_rules.cards import CardId, kind_of
 from gaia_rules.decisions import (
     ChooseBack,
     ChooseKeptCard,
@@ -89,8 +89,7 @@ _PLAYS: dict[Power, type[PowerPlay]] = {
 
 
 def _power(table: Table, card: CardId) -> Power | None:
-    face = table.cards.face(card) if card in table.cards else None
-    return face.power if isinstance(face, PowerCard) else None
+    return table.cards.power(card)
 
 
 # -- targets ----------------------------------------------------------------------------------
