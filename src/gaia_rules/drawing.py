@@ -11,6 +11,7 @@ from gaia_rules.ending import end_by_exhaustion
 from gaia_rules.events import CardDiscarded, CardDrawn, DisplayRefilled
 from gaia_rules.legal import Part
 from gaia_rules.refusal import Refusal
+from gaia_rules.rules import Level
 from gaia_rules.setup import MAX_PLAYERS
 from gaia_rules.table import Table
 from gaia_rules.vocabulary import CardKind
@@ -34,11 +35,15 @@ HAND_LIMIT = 6
 POWER_LIMIT = 2
 
 
+_WITHOUT_POWER = (CardKind.NATURE, CardKind.LIFE)
+_WITH_POWER = (CardKind.NATURE, CardKind.LIFE, CardKind.POWER)
+
+
 def kinds_in_play(table: Table) -> tuple[CardKind, ...]:
     """Nature and Life; Power from the powers level on (spec 6.1)."""
-    if table.rules.with_powers:
-        return (CardKind.NATURE, CardKind.LIFE, CardKind.POWER)
-    return (CardKind.NATURE, CardKind.LIFE)
+    # Hot path: asked at every turn's action, so the level is compared here directly rather
+    # than through the property ``Rules.with_powers``, which says the same.
+    return _WITH_POWER if table.rules.level >= Level.POWERS else _WITHOUT_POWER
 
 
 def is_exhausted(table: Table, kind: CardKind) -> bool:

@@ -91,9 +91,10 @@ def advance(table: Table) -> None:
             powers.run_effect(table, step)
             continue
         choices = options(table, step)
-        if not choices:  # nothing left to decide here (a feeding or a check is over)
+        count = len(choices)
+        if count == 0:  # nothing left to decide here (a feeding or a check is over)
             table.steps.pop()
-        elif len(choices) == 1 and not isinstance(step, ALWAYS_ASKED):
+        elif count == 1 and not isinstance(step, ALWAYS_ASKED):
             take(table, step, choices[0], by_engine=True)
         else:
             table.options = choices  # kept for legal_actions(): the same list, not recomputed

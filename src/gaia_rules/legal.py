@@ -70,13 +70,14 @@ class LegalActions(Sequence[Action]):
             return self._all()[index]
         if self._built is not None:
             return self._built[index]
-        size = len(self)
+        ends = self._ends
+        size = ends[-1] if ends else 0
         if index < 0:
             index += size
         if not 0 <= index < size:
             raise IndexError("legal action index out of range")
-        which = bisect_right(self._ends, index)
-        start = self._ends[which - 1] if which else 0
+        which = bisect_right(ends, index)
+        start = ends[which - 1] if which else 0
         build, targets = self._parts[which]
         action = build(targets[index - start])
         self._issued[id(action)] = action
