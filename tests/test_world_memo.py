@@ -20,6 +20,16 @@ from gaia_rules.invariants import violations
 from gaia_rules.table import WorldMemo
 
 
+def _fill(game: gr.Game) -> None:
+    """Ask for every value the engine keeps about the world, so that each is kept."""
+    table = game._table
+    nature.nature_options(table, 0)
+    world.tile_squares(table)
+    powers.adjacent_pairs(table)
+    for card in table.cards.ids(gr.CityCard):
+        life._squares_for(table, table.cards.city(card))
+
+
 def _mid_game(seed: int = 3) -> gr.Game:
     """A powers game some way in, with every kept value of its world filled in."""
     game = gr.new_game(4, gr.Rules.powers(), seed=seed)
@@ -27,12 +37,7 @@ def _mid_game(seed: int = 3) -> gr.Game:
     while len(game.state.tiles) < 12:
         actions = game.legal_actions()
         game.apply(actions[rng.randrange(len(actions))])
-    table = game._table
-    nature.nature_options(table, 0)
-    world.tile_squares(table)
-    powers.adjacent_pairs(table)
-    for card in table.cards.ids(gr.CityCard):
-        life._squares_for(table, table.cards.city(card))
+    _fill(game)
     return game
 
 
@@ -69,6 +74,11 @@ def _drop_a_pair(memo: WorldMemo) -> None:
     memo.pairs = memo.pairs[1:]
 
 
+def _swap_two_pairs(memo: WorldMemo) -> None:
+    assert memo.pairs is not None
+    memo.pairs = [memo.pairs[1], memo.pairs[0], *memo.pairs[2:]]
+
+
 def _a_free_tile(memo: WorldMemo) -> tuple[gr.Land, gr.Pos]:
     assert memo.free is not None
     return next((land, pos) for land, squares in memo.free.items() for pos in squares)
@@ -103,6 +113,7 @@ def _offer_on_a_square_that_is_not_free(memo: WorldMemo) -> None:
         (_miscount_the_tiles, "3.1"),
         (_drop_a_tile_square, "3.1"),
         (_drop_a_pair, "13.7"),
+        (_swap_two_pairs, "13.7"),
         (_change_a_free_land, "3.3"),
         (_drop_a_free_tile, "3.3"),
         (_flip_an_offered_need, "3.5"),
@@ -134,3 +145,19 @@ def test_a_copy_changing_its_world_leaves_the_memo_it_shared_untouched() -> None
     assert (list(before.open or ()), dict(before.free or {}), dict(before.offered)) == kept
     assert violations(game) == []
     assert violations(other) == []
+
+
+@pytest.mark.parametrize("level", ["basic", "advanced", "powers", "disasters"])
+@pytest.mark.parametrize("seed", range(3))
+def test_every_kept_value_patched_through_a_whole_game_agrees_with_the_world(
+    level: str, seed: int
+) -> None:
+    # Every value is asked for before every decision, so every change of the world patches
+    # all of them (where a playout would patch only those its decisions asked for).
+    game = gr.new_game(3, getattr(gr.Rules, level)(), seed=seed)
+    rng = random.Random(seed)
+    while not game.is_over:
+        _fill(game)
+        actions = game.legal_actions()
+        game.apply(actions[rng.randrange(len(actions))])
+        assert violations(game) == [], (level, seed, game.actions[-1])

@@ -134,13 +134,13 @@ def _memo_disagreements(game: Game) -> list[str]:
         found.append(f"3.1: kept for {memo.tile_count} tiles, the world has {len(table.tiles)}")
     if memo.tile_squares is not None and memo.tile_squares != sorted(table.tiles):
         found.append(f"3.1: tile squares kept as {memo.tile_squares}, the world has others")
-    if memo.pairs is not None and set(memo.pairs) != {
+    pairs = [  # in the order Earthquakes are offered: by the lower square, east first
         (pos, near)
-        for pos in table.tiles
-        for near in pos.neighbours()
+        for pos in sorted(table.tiles)
+        for near in (Pos(pos.x + 1, pos.y), Pos(pos.x, pos.y + 1))
         if near in table.tiles
-        if near > pos
-    }:
+    ]
+    if memo.pairs is not None and memo.pairs != pairs:
         found.append(f"13.7: adjacent tiles kept as {memo.pairs}, the world has others")
     free = {
         land: frozenset(

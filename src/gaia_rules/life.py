@@ -12,7 +12,7 @@ from gaia_rules.refusal import Refusal
 from gaia_rules.satisfaction import settle
 from gaia_rules.table import Table
 from gaia_rules.vocabulary import LANDS, STAR, CardKind, Land, Pos, Site
-from gaia_rules.world import is_free, need_bits, needs_met, offered_bits
+from gaia_rules.world import free_tiles, is_free, need_bits, needs_met, offered_bits
 
 __all__ = [
     "ANIMALS_PER_CARD",
@@ -48,25 +48,13 @@ _CITY_LANDS: dict[Site, tuple[Land, ...]] = {
 """The lands a City card of each site may stand on (9.2), looked up in the hot path."""
 
 
-def _free_tiles(table: Table) -> dict[Land, frozenset[Pos]]:
-    """The free tiles of each land (kept with the world, see ``WorldMemo``)."""
-    memo = table.world_memo()
-    if memo.free is None:
-        tiles = table.tiles
-        memo.free = {
-            land: frozenset(pos for pos in tiles if tiles[pos] is land and is_free(table, pos))
-            for land in LANDS
-        }
-    return memo.free
-
-
 def _animal_sites(table: Table, site: Site) -> list[Pos]:
     """The free tiles where an Animal card of ``site`` may go (9.1b), in square order; kept
     with the world, so each site is sorted out once per change."""
     sites = table.world_memo().sites
     found = sites.get(site)
     if found is None:
-        free = _free_tiles(table)
+        free = free_tiles(table)
         found = sites[site] = sorted(
             pos for land in LANDS if animals_may_go_on(table, site, land) for pos in free[land]
         )
@@ -102,7 +90,7 @@ def _squares_for(table: Table, face: AnimalCard | CityCard) -> list[Pos]:
         return _animal_sites(table, face.site)
     # Hot path: only the free tiles of the lands the city may stand on are looked at, and
     # the needs each offers are kept as bits, so each is judged with integer operations.
-    free = _free_tiles(table)
+    free = free_tiles(table)
     offered = table.world_memo().offered
     needs = need_bits(face.needs)
     squares: list[Pos] = []

@@ -13,7 +13,7 @@ from gaia_rules.events import ObjectiveFulfilled
 from gaia_rules.refusal import Refusal
 from gaia_rules.rules import Objectives
 from gaia_rules.table import Table
-from gaia_rules.vocabulary import CardKind
+from gaia_rules.vocabulary import CardKind, Land
 
 __all__ = ["fulfil", "objective_options", "pictured_cards", "refuse_objective"]
 
@@ -58,14 +58,33 @@ def _fulfillable(table: Table, player: int) -> list[CardId]:
     more cards (2.6) than lie in front of the player cannot be fulfilled, and is not looked
     at further.
     """
-    in_front = len(table.tableaux[player])
+    in_front = table.tableaux[player]
+    lands: list[Land | None] | None = None  # of the cards in front, read once if needed
     fulfillable: list[CardId] = []
     for objective in available(table):
         face = table.cards.face(objective)
         assert isinstance(face, Objective)
-        if len(face.lands) + face.powers <= in_front and _pictured(table, player, face) is not None:
+        if len(face.lands) + face.powers > len(in_front):
+            continue
+        if face.is_power:
+            met = len(power_cards(in_front)) >= face.powers
+        else:
+            if lands is None:
+                lands = [table.cards.land(card) for card in in_front]
+            met = _all_among(face.lands, lands)
+        if met:
             fulfillable.append(objective)
     return fulfillable
+
+
+def _all_among(wanted: tuple[Land, ...], lands: list[Land | None]) -> bool:
+    """Whether ``lands`` holds every land of ``wanted``, as many times as it is wanted."""
+    left = lands.copy()
+    for land in wanted:
+        if land not in left:
+            return False
+        left.remove(land)
+    return True
 
 
 def _all_together(table: Table, player: int, objectives: list[CardId]) -> bool:

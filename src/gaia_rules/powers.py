@@ -53,7 +53,7 @@ from gaia_rules.refusal import Refusal
 from gaia_rules.satisfaction import discard_city, settle
 from gaia_rules.table import Table
 from gaia_rules.vocabulary import CardKind, Land, Pos, Power
-from gaia_rules.world import neighbours, tile_squares
+from gaia_rules.world import free_tiles, neighbours, tile_squares
 
 __all__ = [
     "back_options",
@@ -98,12 +98,15 @@ def _power(table: Table, card: CardId) -> Power | None:
 def replacement_targets(table: Table, changes: dict[Land, Land]) -> list[Pos]:
     """Tiles a Sun or Rain may replace: not under a city, of a land it changes, and with the
     new tile in the tile supply (spec 13.4, 13.5)."""
-    tiles, supply = table.tiles, table.tile_supply
-    return [
-        pos
-        for pos in tile_squares(table)
-        if pos not in table.cities and tiles[pos] in changes and supply[changes[tiles[pos]]] > 0
+    # Hot path: a tile not under a city is free or carries tokens (3.3), so the free tiles
+    # of the lands it changes, and the few tiles with tokens, are all there is to look at.
+    tiles, supply, free = table.tiles, table.tile_supply, free_tiles(table)
+    targets = [pos for land in changes if supply[changes[land]] > 0 for pos in free[land]]
+    targets += [
+        pos for pos in table.tokens if tiles[pos] in changes and supply[changes[tiles[pos]]] > 0
     ]
+    targets.sort()
+    return targets
 
 
 def adjacent_pairs(table: Table) -> list[tuple[Pos, Pos]]:
@@ -119,6 +122,8 @@ def adjacent_pairs(table: Table) -> list[tuple[Pos, Pos]]:
                 memo.pairs.append((pos, east))
             if south in tiles:
                 memo.pairs.append((pos, south))
+    # Kept while the world holds as many tiles, and patched when a tile joins it (see
+    # ``Table.world_changed``): a late game holds some fifty pairs.
     return memo.pairs
 
 

@@ -16,6 +16,7 @@ __all__ = [
     "NEED_BITS",
     "ORIGIN",
     "count_met",
+    "free_tiles",
     "is_free",
     "need_bits",
     "needs_met",
@@ -45,6 +46,18 @@ def tile_squares(table: Table) -> list[Pos]:
 def is_free(table: Table, pos: Pos) -> bool:
     """A tile in play with no city and no animal tokens (spec 3.3)."""
     return pos in table.tiles and pos not in table.cities and pos not in table.tokens
+
+
+def free_tiles(table: Table) -> dict[Land, frozenset[Pos]]:
+    """The free tiles (3.3) of each land, kept with the world (see ``WorldMemo``)."""
+    memo = table.world_memo()
+    if memo.free is None:
+        tiles = table.tiles
+        memo.free = {
+            land: frozenset(pos for pos in tiles if tiles[pos] is land and is_free(table, pos))
+            for land in LANDS
+        }
+    return memo.free
 
 
 def surroundings(table: Table, pos: Pos) -> tuple[set[Land], bool]:
