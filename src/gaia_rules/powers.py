@@ -122,8 +122,6 @@ def adjacent_pairs(table: Table) -> list[tuple[Pos, Pos]]:
                 memo.pairs.append((pos, east))
             if south in tiles:
                 memo.pairs.append((pos, south))
-    # Kept while the world holds as many tiles, and patched when a tile joins it (see
-    # ``Table.world_changed``): a late game holds some fifty pairs.
     return memo.pairs
 
 

@@ -10,7 +10,7 @@ copying cost the same however long the game has run.
 
 from __future__ import annotations
 
-from bisect import bisect_left, insort
+from bisect import bisect_left
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -114,49 +114,6 @@ def _open_after(
                 at = bisect_left(found, near)
                 if at == len(found) or found[at] != near:
                     found.insert(at, near)
-    return found
-
-
-def _added_tiles(
-    tile_squares: list[Pos], squares: Sequence[Pos], tiles: dict[Pos, Land]
-) -> list[Pos]:
-    """Which of ``squares`` hold a tile now and are not among the sorted ``tile_squares``."""
-    added = []
-    for square in squares:
-        if square in tiles:
-            at = bisect_left(tile_squares, square)
-            if at == len(tile_squares) or tile_squares[at] != square:
-                added.append(square)
-    return added
-
-
-def _with_squares(squares: list[Pos], added: list[Pos]) -> list[Pos]:
-    """The sorted ``squares`` with ``added`` put in their places."""
-    found = squares.copy()
-    for square in added:
-        insort(found, square)
-    return found
-
-
-def _pair_order(pair: tuple[Pos, Pos]) -> tuple[Pos, bool]:
-    """The order of adjacent pairs: by the lower square, the pair to its east first."""
-    return pair[0], pair[0].y != pair[1].y
-
-
-def _with_pairs(
-    pairs: list[tuple[Pos, Pos]], added: list[Pos], tiles: dict[Pos, Land]
-) -> list[tuple[Pos, Pos]]:
-    """The adjacent pairs (13.7) once the tiles ``added`` joined the world: each new tile
-    pairs with every tile beside it, the lower square first."""
-    new = {
-        (min(square, near), max(square, near))
-        for square in added
-        for near in square.neighbours()
-        if near in tiles
-    }
-    found = pairs.copy()
-    for pair in sorted(new, key=_pair_order):
-        insort(found, pair, key=_pair_order)
     return found
 
 
@@ -311,14 +268,8 @@ class Table:
         # changed in place, so they are shared as they are.
         if old.tile_count == memo.tile_count:
             memo.open, memo.tile_squares, memo.pairs = old.open, old.tile_squares, old.pairs
-        else:
-            if old.open is not None:
-                memo.open = _open_after(old.open, squares, self.tiles)
-            if old.tile_squares is not None:
-                added = _added_tiles(old.tile_squares, squares, self.tiles)
-                memo.tile_squares = _with_squares(old.tile_squares, added)
-                if old.pairs is not None:
-                    memo.pairs = _with_pairs(old.pairs, added, self.tiles)
+        elif old.open is not None:  # asked for at every turn's action: patched, not rebuilt
+            memo.open = _open_after(old.open, squares, self.tiles)
         if old.free is None:
             return
         # copies of the table may share the old memo: never change its containers (the
