@@ -115,18 +115,18 @@ class Power(_Word):
 class Pos(NamedTuple):
     """A square of the unbounded square grid (spec 3.1); the first tile goes at ``Pos(0, 0)``.
 
-    Squares order by x, then y.
+    An immutable named tuple of its two coordinates ``x`` and ``y``: it unpacks
+    (``x, y = pos``), is hashable, and orders by x, then y. It prints as ``Pos(1, 2)``, and as
+    ``1,2`` in the notation and in JSON.
     """
 
     x: int
     y: int
 
     def neighbours(self) -> tuple[Pos, Pos, Pos, Pos]:
-        """The four orthogonal squares, never the diagonals (spec 3.1).
-
-        Hot path: memoised, because satisfaction, the free tiles and the frontier ask for
-        the same few dozen squares thousands of times per game.
-        """
+        """The four orthogonal squares, never the diagonals (spec 3.1)."""
+        # Hot path: memoised, because satisfaction, the free tiles and the frontier ask for
+        # the same few dozen squares thousands of times per game.
         found = _NEIGHBOURS.get(self)
         if found is None:
             x, y = self.x, self.y
