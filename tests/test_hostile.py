@@ -843,3 +843,74 @@ def test_a_game_that_refuses_a_parsed_action_is_unchanged(data: st.DataObject) -
         action = read("notation", data.draw(mutated_notations(most_digits=4300), label="text"))
         assume(action is not None)
     apply_or_refuse(game, action)
+
+
+def _with_plain_tuples(action: gr.Action) -> gr.Action | None:
+    """``action`` with each square replaced by the plain tuple of its coordinates; ``None``
+    when it names no square."""
+    squares: dict[str, Any] = {
+        field.name: (value.x, value.y)
+        for field in attrs.fields(type(action))
+        if isinstance(value := getattr(action, field.name), gr.Pos)
+    }
+    return attrs.evolve(action, **squares) if squares else None
+
+
+@pytest.mark.clause("1.7", "3.1")
+def test_a_plain_tuple_in_place_of_a_square_is_refused_and_changes_nothing() -> None:
+    # A square equals the tuple of its coordinates, so such an action equals a legal one:
+    # only its type tells it apart, and it must never stand in the world.
+    tried: set[str] = set()
+    for index in range(24):
+        game = gr.new_game(players=2 + index % 4, rules=LEVELS[index % 4], seed=100 + index)
+        rng = random.Random(index)
+        while not game.is_over:
+            legal = game.legal_actions()
+            for action in rng.sample(list(legal), min(3, len(legal))):
+                twisted = _with_plain_tuples(action)
+                if twisted is None:
+                    continue
+                assert twisted == action
+                assert not game.is_legal(twisted)
+                before = snapshot(game)
+                with pytest.raises(gr.IllegalActionError) as refused:
+                    game.apply(twisted)
+                assert refused.value.clause == "3.1", refused.value
+                assert snapshot(game) == before
+                tried.add(type(action).__name__)
+            game.apply(rng.choice(legal))
+    assert tried >= {
+        "PlayNature",
+        "PlayAnimals",
+        "PlayCity",
+        "Feed",
+        "PlaySun",
+        "PlayRain",
+        "PlayEarthquake",
+        "PlayLightning",
+        "PlayEruption",
+    }, tried
+
+
+@pytest.mark.clause("1.7", "3.1")
+@pytest.mark.parametrize("place", ["tiles", "animals", "cities"])
+def test_a_position_with_a_plain_tuple_for_a_square_is_a_position_error(place: str) -> None:
+    position = (
+        gr.PositionBuilder(players=2, rules=gr.Rules.basic(), seed=4)
+        .tile(0, 0, gr.Land.DESERT)
+        .tile(1, 0, gr.Land.FOREST, animals=2)
+        .tile(0, 1, gr.Land.SEA)
+        .tile(1, 1, gr.Land.PLAIN)
+        .city(0, 0, "C01", pawns=[0])  # Alexandria: sea and animals met
+        .hand(0, "N01")
+        .turn(0, action=1)
+        .build()
+    )
+    position.to_game()
+    squares = getattr(position, place)
+    assert squares, place
+    plain: dict[str, Any] = {place: {(p.x, p.y): v for p, v in squares.items()}}
+    twisted = attrs.evolve(position, **plain)
+    assert twisted == position  # a square equals its tuple: only the type tells
+    with pytest.raises(gr.PositionError, match=r"is not a square, Pos\(x, y\) \(spec 3\.1\)"):
+        twisted.to_game()

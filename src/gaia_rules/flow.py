@@ -13,6 +13,8 @@ This module only routes to them.
 
 from __future__ import annotations
 
+import typing
+
 from gaia_rules import drawing, feeding, life, nature, objectives, powers
 from gaia_rules.actions import (
     Action,
@@ -56,6 +58,7 @@ from gaia_rules.refusal import Refusal
 from gaia_rules.satisfaction import pawns_wanted, take_city
 from gaia_rules.setup import MAX_PLAYERS
 from gaia_rules.table import Table
+from gaia_rules.vocabulary import Pos
 
 __all__ = ["ACTIONS_PER_TURN", "advance", "options", "refusal", "take"]
 
@@ -162,6 +165,14 @@ _ACCEPTS: dict[type[Decision], tuple[type[Action], ...]] = {
 }
 
 
+_SQUARE_FIELDS: dict[type[Action], tuple[str, ...]] = {
+    kind: tuple(name for name, hint in typing.get_type_hints(kind).items() if hint is Pos)
+    for kinds in _ACCEPTS.values()
+    for kind in kinds
+}
+"""The fields of each action that name a square."""
+
+
 def refusal(table: Table, decision: Decision | None, action: object) -> Refusal | None:
     """Why ``action`` is not legal now, or ``None`` when it is (spec 1.7)."""
     if decision is None:
@@ -176,6 +187,12 @@ def refusal(table: Table, decision: Decision | None, action: object) -> Refusal 
         )
     if isinstance(action.player, bool) or action.player != decision.player:
         return Refusal("5.4", f"seat {decision.player} is to move, not seat {action.player!r}")
+    for name in _SQUARE_FIELDS[type(action)]:
+        # A square equals the plain tuple of its coordinates, so a tuple would pass every
+        # comparison below and then stand in the world where a square belongs.
+        value = getattr(action, name)
+        if not isinstance(value, Pos):
+            return Refusal("3.1", f"{name} must be a square, Pos(x, y), not {value!r}")
     if isinstance(action, _POWER_PLAYS):
         return powers.refuse_power(table, action)
     match action:

@@ -164,8 +164,10 @@ class Game:
 
         Raises:
             IllegalActionError: ``action`` is not legal now: it answers another decision,
-                names another seat than [`to_move`][gaia_rules.game.Game.to_move], breaks a
-                rule, is not an action at all, or the game is over. The error's ``clause``
+                names another seat than [`to_move`][gaia_rules.game.Game.to_move], names a
+                square by anything but a [`Pos`][gaia_rules.vocabulary.Pos] (even the equal
+                tuple ``(x, y)``), breaks a rule, is not an action at all, or the game is
+                over. The error's ``clause``
                 names the clause it breaks, and the game is left exactly as it was
                 (spec 1.7).
         """

@@ -403,6 +403,14 @@ def _problems(position: Position) -> list[str]:
     if len(p.hands) != p.players or len(p.tableaux) != p.players:
         problems.append("hands and tableaux: expected one per seat")
         return problems
+    not_squares = [
+        f"{name}: {square!r} is not a square, Pos(x, y) (spec 3.1)"
+        for name, squares in (("tiles", p.tiles), ("animals", p.animals), ("cities", p.cities))
+        for square in squares
+        if not isinstance(square, Pos)
+    ]
+    if not_squares:
+        return problems + not_squares
     cards = p.rules.cards
     # 16.2: every card in exactly one place, and each in a place of its kind
     places: list[tuple[str, CardId]] = []
