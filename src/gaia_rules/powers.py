@@ -50,6 +50,7 @@ from gaia_rules.events import (
 )
 from gaia_rules.legal import Part
 from gaia_rules.refusal import Refusal
+from gaia_rules.rules import Level
 from gaia_rules.satisfaction import discard_city, settle
 from gaia_rules.table import Table
 from gaia_rules.vocabulary import CardKind, Land, Pos, Power
@@ -144,7 +145,9 @@ def eruption_targets(table: Table) -> list[Pos]:
 def power_options(table: Table, player: int) -> list[Part]:
     """Every Power play of a turn's action (spec 13.2); never Protection (13.9a). As parts of
     the lazy legal actions."""
-    if not table.rules.with_powers:
+    # Hot path: asked at every turn's action, so the level is compared here directly rather
+    # than through the property ``Rules.with_powers``, which says the same.
+    if table.rules.level < Level.POWERS:
         return []
     parts: list[Part] = []
     targets = table.world_memo().power_targets

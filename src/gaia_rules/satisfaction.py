@@ -51,6 +51,8 @@ def settle(table: Table, touched: Iterable[Pos], credited: int) -> None:
     watch: set[Pos] = set()
     for square in touched:
         _watch_around(table, square, watch)
+    if not watch:  # no city on or beside the change: no satisfaction moves
+        return
     after: dict[Pos, int] = {}
     # (c) discard every city at 0, until none is: an uncovered tile can only raise others,
     # but the loop does not rely on that.
