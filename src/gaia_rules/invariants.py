@@ -20,7 +20,7 @@ from gaia_rules.nature import open_squares
 from gaia_rules.satisfaction import pawn_counts
 from gaia_rules.setup import DISPLAY_SIZES, TOKENS, power_deck
 from gaia_rules.vocabulary import ANIMALS, LANDS, CardKind, Land, Need, Pos
-from gaia_rules.world import is_free, need_bits, offered
+from gaia_rules.world import NEED_BITS, is_free, offered
 
 __all__ = ["violations"]
 
@@ -153,7 +153,7 @@ def _memo_disagreements(game: Game) -> list[str]:
     if not memo.offered.keys() <= set().union(*free.values()):
         found.append("3.5: the needs offered are kept for other tiles than the free ones")
     for pos, kept in memo.offered.items():
-        now = need_bits(tuple(offered(table, pos)))
+        now = sum(NEED_BITS[need] for need in offered(table, pos))
         if kept != now:
             found.append(f"3.5: needs offered at {pos} kept as {kept:b}, the world: {now:b}")
     return found

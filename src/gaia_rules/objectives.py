@@ -78,7 +78,9 @@ def _fulfillable(table: Table, player: int) -> list[CardId]:
 
 
 def _all_among(wanted: tuple[Land, ...], lands: list[Land | None]) -> bool:
-    """Whether ``lands`` holds every land of ``wanted``, as many times as it is wanted."""
+    """Whether ``lands`` holds every land of ``wanted``, as many times as it is wanted: the
+    test :func:`pictured_cards` makes, without picking the cards. Hot path: asking
+    ``pictured_cards`` here instead measured 3% more per decision."""
     left = lands.copy()
     for land in wanted:
         if land not in left:

@@ -89,10 +89,6 @@ _PLAYS: dict[Power, type[PowerPlay]] = {
 }
 
 
-def _power(table: Table, card: CardId) -> Power | None:
-    return table.cards.power(card)
-
-
 # -- targets ----------------------------------------------------------------------------------
 
 
@@ -152,7 +148,7 @@ def power_options(table: Table, player: int) -> list[Part]:
     parts: list[Part] = []
     targets = table.world_memo().power_targets
     for card in table.hands[player]:
-        power = _power(table, card)
+        power = table.cards.power(card)
         if power is None or power is Power.PROTECTION:
             continue
         # Hot path: a card's targets depend only on the world, kept until it changes
@@ -206,7 +202,7 @@ def refuse_power(table: Table, action: PowerPlay) -> Refusal | None:
         return Refusal("13.1", "Power cards are not in play at this level")
     if action.card not in table.hands[action.player]:
         return Refusal("5.2", f"{action.card!r} is not in the hand of seat {action.player}")
-    power = _power(table, action.card)
+    power = table.cards.power(action.card)
     if power is Power.PROTECTION:
         return Refusal("13.9a", "Protection is played only as a reaction to another's Power")
     if power is None or _PLAYS[power] is not type(action):
@@ -266,7 +262,7 @@ def play_power(table: Table, action: PowerPlay) -> None:
 def protection_options(table: Table, decision: ChooseProtection) -> list[Action]:
     """Play one of his Protection cards, or pass (spec 13.9b, 13.9c)."""
     seat = decision.player
-    protections = [c for c in table.hands[seat] if _power(table, c) is Power.PROTECTION]
+    protections = [c for c in table.hands[seat] if table.cards.power(c) is Power.PROTECTION]
     return [*(Protect(seat, c) for c in protections), PassProtection(seat)]
 
 
@@ -274,7 +270,7 @@ def refuse_protect(table: Table, action: Protect) -> Refusal | None:
     """Why a Protection is not legal now, or ``None`` (spec 13.9)."""
     if action.card not in table.hands[action.player]:
         return Refusal("13.9a", f"{action.card!r} is not in the hand of seat {action.player}")
-    if _power(table, action.card) is not Power.PROTECTION:
+    if table.cards.power(action.card) is not Power.PROTECTION:
         return Refusal("13.9a", f"{action.card} is not a Protection card")
     return None
 
