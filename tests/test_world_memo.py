@@ -28,6 +28,7 @@ def _fill(game: gr.Game) -> None:
     powers.adjacent_pairs(table)
     for card in table.cards.ids(gr.CityCard):
         life._squares_for(table, table.cards.city(card))
+    game.view(0)  # the tiles and animals as views show them
 
 
 def _mid_game(seed: int = 3) -> gr.Game:
@@ -51,6 +52,7 @@ def test_a_mid_game_keeps_every_value_and_all_agree_with_the_world() -> None:
     game = _mid_game()
     memo = _memo(game)
     assert memo.open and memo.tile_squares and memo.pairs and memo.offered
+    assert memo.view_tiles and memo.view_animals is not None
     assert memo.free and any(memo.free.values())
     assert violations(game) == []
 
@@ -106,6 +108,22 @@ def _offer_on_a_square_that_is_not_free(memo: WorldMemo) -> None:
     memo.offered = {**memo.offered, gr.Pos(1000, 1000): 0}
 
 
+def _reorder_the_view_tiles(memo: WorldMemo) -> None:
+    assert memo.view_tiles is not None
+    memo.view_tiles = dict(reversed(memo.view_tiles.items()))
+
+
+def _change_a_view_tile(memo: WorldMemo) -> None:
+    assert memo.view_tiles is not None
+    pos, land = next(iter(memo.view_tiles.items()))
+    other = next(other for other in gr.Land if other is not land)
+    memo.view_tiles = {**memo.view_tiles, pos: other}
+
+
+def _drop_a_view_animal(memo: WorldMemo) -> None:
+    memo.view_animals = {}
+
+
 @pytest.mark.parametrize(
     ("corrupt", "clause"),
     [
@@ -118,6 +136,9 @@ def _offer_on_a_square_that_is_not_free(memo: WorldMemo) -> None:
         (_drop_a_free_tile, "3.3"),
         (_flip_an_offered_need, "3.5"),
         (_offer_on_a_square_that_is_not_free, "3.5"),
+        (_reorder_the_view_tiles, "3.1"),
+        (_change_a_view_tile, "3.1"),
+        (_drop_a_view_animal, "3.1"),
     ],
 )
 def test_wrong_bookkeeping_is_reported_with_its_clause(

@@ -150,6 +150,14 @@ def _memo_disagreements(game: Game) -> list[str]:
     }
     if memo.free is not None and memo.free != free:
         found.append(f"3.3: free tiles kept as {memo.free}, the world has {free}")
+    if memo.view_tiles is not None and list(memo.view_tiles.items()) != sorted(
+        table.tiles.items()
+    ):
+        found.append("3.1: the tiles kept for views are not the world's, in square order")
+    if memo.view_animals is not None and list(memo.view_animals.items()) != sorted(
+        table.tokens.items()
+    ):
+        found.append("3.1: the animals kept for views are not the world's, in square order")
     if not memo.offered.keys() <= set().union(*free.values()):
         found.append("3.5: the needs offered are kept for other tiles than the free ones")
     for pos, kept in memo.offered.items():

@@ -68,10 +68,25 @@ class GameState(Wire):
 
 def cities_of(table: Table) -> dict[Pos, CityState]:
     """Every city in the world, in square order: public in every view (spec 1.5)."""
-    return {
-        pos: CityState(card, table.pawns[pos], table.satisfaction[pos])
-        for pos, card in sorted(table.cities.items())
-    }
+    # Hot path: every view shows every city, and a city changes far less often than views
+    # are built, so the (immutable) states are looked up by what they hold.
+    pawns, satisfaction, known = table.pawns, table.satisfaction, _CITY_STATES
+    cities: dict[Pos, CityState] = {}
+    for pos, card in sorted(table.cities.items()):
+        key = (card, pawns[pos], satisfaction[pos])
+        city = known.get(key)
+        if city is None:
+            if len(known) >= _CITY_STATES_KEPT:
+                known.clear()
+            city = known[key] = CityState(*key)
+        cities[pos] = city
+    return cities
+
+
+_CITY_STATES: dict[tuple[CardId, tuple[int, ...], int], CityState] = {}
+"""The city states built so far, by what they hold (see :func:`cities_of`)."""
+_CITY_STATES_KEPT = 4096
+"""How many city states :data:`_CITY_STATES` keeps before it starts afresh."""
 
 
 def snapshot(table: Table) -> GameState:

@@ -61,6 +61,8 @@ class WorldMemo:
         "sites",
         "tile_count",
         "tile_squares",
+        "view_animals",
+        "view_tiles",
     )
 
     def __init__(self, tile_count: int) -> None:
@@ -86,6 +88,11 @@ class WorldMemo:
         """Where each Life card may be played, as asked."""
         self.power_targets: dict[CardId, list[Any]] = {}
         """What each Power card may be played on, as asked."""
+        self.view_tiles: dict[Pos, Land] | None = None
+        """The tiles in square order, as every seat's view shows them; never handed out
+        itself (each view gets a copy)."""
+        self.view_animals: dict[Pos, int] | None = None
+        """The animal tokens in square order, as every seat's view shows them (a copy each)."""
 
 
 _AUTOMATIC = (BeginTurn, PowerEffect)
@@ -268,6 +275,11 @@ class Table:
         # changed in place, so they are shared as they are.
         if old.tile_count == memo.tile_count:
             memo.open, memo.tile_squares, memo.pairs = old.open, old.tile_squares, old.pairs
+            if old.view_tiles is not None:  # the same squares, in the same order: patched
+                view_tiles = memo.view_tiles = old.view_tiles.copy()
+                for square in squares:
+                    if square in view_tiles:
+                        view_tiles[square] = self.tiles[square]
         elif old.open is not None:  # asked for at every turn's action: patched, not rebuilt
             memo.open = _open_after(old.open, squares, self.tiles)
         if old.free is None:

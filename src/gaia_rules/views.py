@@ -80,42 +80,72 @@ class View(Wire):
 
 def view_of(table: Table, seat: int) -> View:
     """The view of ``seat`` (spec 1.5)."""
+    # Hot path: a bot, a server or an RL step builds a view at every decision. What is
+    # derived from the world alone is sorted once per world (kept in its memo, copied into
+    # each view), the backs of a hand are looked up by the hand, and the view is built
+    # positionally, in the order of its fields: keywords cost more than the rest together.
     decision = table.decision
+    memo = table.world_memo()
+    tiles = memo.view_tiles
+    if tiles is None:
+        tiles = memo.view_tiles = dict(sorted(table.tiles.items()))
+    animals = memo.view_animals
+    if animals is None:
+        animals = memo.view_animals = dict(sorted(table.tokens.items()))
+    stolen = table.stolen
     return View(
-        seat=seat,
-        rules=table.rules,
-        players=table.players,
-        first_player=table.first_player,
-        active=table.active,
-        to_move=None if decision is None else decision.player,
-        decision=decision,
-        hand=table.hands[seat],
-        # sorted by back: a seat learns how many cards of each back a hand holds, never the
-        # order they came in, which would tell which card left it (spec 1.5)
-        hand_backs=tuple(
-            tuple(sorted((kind_of(c) for c in hand), key=_BACK_ORDER.index)) for hand in table.hands
-        ),
-        deck_sizes={kind: len(deck) for kind, deck in table.decks.items()},
-        displays=dict(table.displays),
-        discards=dict(table.discards),
-        tiles=dict(sorted(table.tiles.items())),
-        animals=dict(sorted(table.tokens.items())),
-        cities=cities_of(table),
-        tile_supply=dict(table.tile_supply),
-        bank=table.bank,
-        tableaux=tuple(table.tableaux),
-        objectives=table.objectives,
-        objective_pawns=dict(table.objective_pawns),
-        stolen=tuple(
+        seat,
+        table.rules,
+        table.players,
+        table.first_player,
+        table.active,
+        None if decision is None else decision.player,
+        decision,
+        table.hands[seat],
+        tuple(map(_backs, table.hands)),
+        {kind: len(deck) for kind, deck in table.decks.items()},
+        table.displays.copy(),
+        table.discards.copy(),
+        tiles.copy(),
+        animals.copy(),
+        cities_of(table),
+        table.tile_supply.copy(),
+        table.bank,
+        tuple(table.tableaux),
+        table.objectives,
+        table.objective_pawns.copy(),
+        tuple(
             (kind_of(card), source, card if _sees_stolen(table, seat, source) else None)
-            for card, source in table.stolen
-        ),
-        supply=tuple(table.supply),
-        total_pawns=table.total_pawns,
-        result=table.result,
-        steps=tuple(table.steps),
-        reached_four=tuple(sorted(table.reached_four)),
+            for card, source in stolen
+        )
+        if stolen
+        else (),
+        tuple(table.supply),
+        table.total_pawns,
+        table.result,
+        tuple(table.steps),
+        tuple(sorted(table.reached_four)) if table.reached_four else (),
     )
+
+
+_BACKS: dict[tuple[CardId, ...], tuple[CardKind, ...]] = {}
+"""The backs of the hands seen so far (see :func:`_backs`)."""
+_BACKS_KEPT = 4096
+"""How many hands :data:`_BACKS` keeps before it starts afresh."""
+
+
+def _backs(hand: tuple[CardId, ...]) -> tuple[CardKind, ...]:
+    """The backs of a hand, sorted by back: a seat learns how many cards of each back a hand
+    holds, never the order they came in, which would tell which card left it (spec 1.5).
+
+    Hot path: every view asks this of every hand, and hands change about once a turn, so
+    the answer is looked up by the hand (a pure function of it; the table is bounded)."""
+    found = _BACKS.get(hand)
+    if found is None:
+        if len(_BACKS) >= _BACKS_KEPT:
+            _BACKS.clear()
+        found = _BACKS[hand] = tuple(sorted(map(kind_of, hand), key=_BACK_ORDER.index))
+    return found
 
 
 def _sees_stolen(table: Table, seat: int, source: int) -> bool:
