@@ -26,6 +26,7 @@ __all__ = [
     "limit_discard",
     "refuse_discard",
     "refuse_draw",
+    "two_draws",
 ]
 
 _HELD_LETTERS = "NCAP"
@@ -61,6 +62,19 @@ def draw_options(table: Table, player: int) -> list[Part]:
         if table.decks[kind] or not table.displays[kind]:
             parts.append((from_deck, (kind,)))
     return parts
+
+
+def two_draws(table: Table) -> bool:
+    """Whether :func:`draw_options` offers at least two draws, without building them (6.1,
+    6.3). Hot path: asked at every turn's action, and the first display almost always
+    answers."""
+    count = 0
+    for kind in kinds_in_play(table):
+        display = table.displays[kind]
+        count += len(display) + (1 if table.decks[kind] or not display else 0)
+        if count > 1:
+            return True
+    return False
 
 
 _DRAWS = tuple(

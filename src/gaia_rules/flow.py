@@ -93,6 +93,12 @@ def advance(table: Table) -> None:
             table.steps.pop()
             powers.run_effect(table, step)
             continue
+        if isinstance(step, ChooseAction) and drawing.two_draws(table):
+            # Hot path: a turn's action is a real choice as soon as two draws are open, so
+            # its plays are not looked for here; legal_actions() builds them when asked, and
+            # apply() checks an action it did not hand out by its own rule (a replay).
+            table.options = None
+            return
         choices = options(table, step)
         count = len(choices)
         if count == 0:  # nothing left to decide here (a feeding or a check is over)
