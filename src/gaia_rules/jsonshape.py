@@ -18,6 +18,22 @@ def non_text_key(data: Any) -> str | None:
 
     Walks with an explicit stack, so arbitrarily deep data cannot exhaust the call stack.
     """
+    # Hot path: every document read walks its whole data here, and almost all of it is
+    # well formed, so the first walk keeps no paths; only a refusal walks again to name one.
+    stack: list[Any] = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            for key in value:
+                if not isinstance(key, str):
+                    return _path_of_non_text_key(data)
+            stack.extend(value.values())
+        elif isinstance(value, list | tuple):
+            stack.extend(value)
+    return None
+
+
+def _path_of_non_text_key(data: Any) -> str | None:
     stack: list[tuple[str, Any]] = [("$", data)]
     while stack:
         path, value = stack.pop()

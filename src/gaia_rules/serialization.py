@@ -21,13 +21,13 @@ strict: ``"5"`` is not a seat, ``1.5`` is not a number of tokens, ``1`` is not `
 from __future__ import annotations
 
 import json
-import re
 import typing
 from typing import Any, TypeVar
 
 import cattrs
 from cattrs.strategies import configure_tagged_union
 
+from gaia_rules.actiondata import SQUARE, action_structure
 from gaia_rules.actions import Action, PowerPlay
 from gaia_rules.decisions import Decision, Step
 from gaia_rules.errors import GaiaRulesError, ManifestError, RulesError
@@ -60,11 +60,8 @@ class JsonError(GaiaRulesError, ValueError):
         super().__init__("bad JSON: " + "; ".join(self.problems))
 
 
-_SQUARE = re.compile(r"(0|-?[1-9][0-9]*),(0|-?[1-9][0-9]*)")
-
-
 def _pos(value: Any, _: Any) -> Pos:
-    if not isinstance(value, str) or not (match := _SQUARE.fullmatch(value)):
+    if not isinstance(value, str) or not (match := SQUARE.fullmatch(value)):
         raise ValueError(f"expected a square as 'x,y', got {value!r}")
     return Pos(int(match.group(1)), int(match.group(2)))
 
@@ -130,6 +127,7 @@ def _make_converter() -> cattrs.Converter:
         optional = union | None
         made.register_structure_hook(optional, _optional_structure(made, union))
         made.register_unstructure_hook(optional, _optional_unstructure(made, union))
+    made.register_structure_hook(Action, action_structure(made.get_structure_hook(Action)))
     return made
 
 
