@@ -21,7 +21,7 @@ import attrs
 from gaia_rules.actions import Action
 from gaia_rules.vocabulary import CardKind, Pos
 
-__all__ = ["SQUARE", "action_structure"]
+__all__ = ["SQUARE", "ActionStructure"]
 
 SQUARE = re.compile(r"(0|-?[1-9][0-9]*),(0|-?[1-9][0-9]*)")
 """A square on the wire: ``"x,y"``, as in the notation."""
@@ -82,11 +82,14 @@ _READERS: dict[str, Callable[[dict[str, Any]], Action]] = {
 }
 
 
-def action_structure(generic: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+class ActionStructure:
     """A structure hook for ``Action`` that reads plain actions by hand and hands anything
     else to ``generic``, the converter's own hook for the union."""
 
-    def structure(value: Any, kind: Any) -> Any:
+    def __init__(self, generic: Callable[[Any, Any], Any]) -> None:
+        self.generic = generic
+
+    def __call__(self, value: Any, kind: Any) -> Any:
         if type(value) is dict:
             tag = value.get("type")
             read = _READERS.get(tag) if type(tag) is str else None
@@ -95,6 +98,4 @@ def action_structure(generic: Callable[[Any, Any], Any]) -> Callable[[Any, Any],
                     return read(value)
                 except (KeyError, ValueError):
                     pass
-        return generic(value, kind)
-
-    return structure
+        return self.generic(value, kind)

@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 import cattrs
 from cattrs.strategies import configure_tagged_union
 
-from gaia_rules.actiondata import SQUARE, action_structure
+from gaia_rules.actiondata import SQUARE, ActionStructure
 from gaia_rules.actions import Action, PowerPlay
 from gaia_rules.decisions import Decision, Step
 from gaia_rules.errors import GaiaRulesError, ManifestError, RulesError
@@ -127,7 +127,7 @@ def _make_converter() -> cattrs.Converter:
         optional = union | None
         made.register_structure_hook(optional, _optional_structure(made, union))
         made.register_unstructure_hook(optional, _optional_unstructure(made, union))
-    made.register_structure_hook(Action, action_structure(made.get_structure_hook(Action)))
+    made.register_structure_hook(Action, ActionStructure(made.get_structure_hook(Action)))
     return made
 
 
