@@ -27,7 +27,7 @@ from gaia_rules.table import Table
 from gaia_rules.vocabulary import CardKind, Land, Pos
 from gaia_rules.wire import Wire
 
-__all__ = ["View", "log_for", "redact", "view_of"]
+__all__ = ["View", "backs_of", "log_for", "redact", "view_of"]
 
 _BACK_ORDER = list(CardKind)
 
@@ -102,7 +102,7 @@ def view_of(table: Table, seat: int) -> View:
         None if decision is None else decision.player,
         decision,
         table.hands[seat],
-        tuple(map(_backs, table.hands)),
+        tuple(map(_known_backs, table.hands)),
         {kind: len(deck) for kind, deck in table.decks.items()},
         table.displays.copy(),
         table.discards.copy(),
@@ -129,14 +129,19 @@ def view_of(table: Table, seat: int) -> View:
 
 
 _BACKS: dict[tuple[CardId, ...], tuple[CardKind, ...]] = {}
-"""The backs of the hands seen so far (see :func:`_backs`)."""
+"""The backs of the hands seen so far (see `_known_backs`)."""
 _BACKS_KEPT = 4096
-"""How many hands :data:`_BACKS` keeps before it starts afresh."""
+"""How many hands `_BACKS` keeps before it starts afresh."""
 
 
-def _backs(hand: tuple[CardId, ...]) -> tuple[CardKind, ...]:
+def backs_of(hand: tuple[CardId, ...]) -> tuple[CardKind, ...]:
     """The backs of a hand, sorted by back: a seat learns how many cards of each back a hand
-    holds, never the order they came in, which would tell which card left it (spec 1.5).
+    holds, never the order they came in, which would tell which card left it (spec 1.5)."""
+    return tuple(sorted((kind_of(card) for card in hand), key=_BACK_ORDER.index))
+
+
+def _known_backs(hand: tuple[CardId, ...]) -> tuple[CardKind, ...]:
+    """`backs_of` a hand of the engine's own.
 
     Hot path: every view asks this of every hand, and hands change about once a turn, so
     the answer is looked up by the hand (a pure function of it; the table is bounded)."""
@@ -144,7 +149,7 @@ def _backs(hand: tuple[CardId, ...]) -> tuple[CardKind, ...]:
     if found is None:
         if len(_BACKS) >= _BACKS_KEPT:
             _BACKS.clear()
-        found = _BACKS[hand] = tuple(sorted(map(kind_of, hand), key=_BACK_ORDER.index))
+        found = _BACKS[hand] = backs_of(hand)
     return found
 
 
