@@ -11,6 +11,9 @@ Everything a front end, a bot or a server needs is reachable from here::
     print(game.result)
 """
 
+# Not re-exported: imported for the functions they install in gaia_rules.hooks, which the
+# values' methods call (``_repr_svg_``); the converter, notation and records below do the same.
+from gaia_rules import svg as _svg  # noqa: F401
 from gaia_rules._version import __version__
 from gaia_rules.actions import (
     Action,

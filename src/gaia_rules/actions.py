@@ -11,6 +11,7 @@ from typing import TypeAlias
 
 import attrs
 
+from gaia_rules import hooks
 from gaia_rules.cards import CardId
 from gaia_rules.vocabulary import CardKind, Pos
 from gaia_rules.wire import Wire
@@ -47,9 +48,7 @@ class _Notated(Wire):
     __slots__ = ()
 
     def __str__(self) -> str:
-        from gaia_rules.notation import format_action  # noqa: PLC0415 (notation imports us)
-
-        return format_action(self)  # type: ignore[arg-type]
+        return hooks.format_action(self)  # type: ignore[arg-type]  # installed by notation
 
 
 @attrs.frozen

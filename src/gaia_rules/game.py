@@ -14,7 +14,7 @@ import secrets
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from gaia_rules import flow
+from gaia_rules import flow, hooks
 from gaia_rules._version import __version__
 from gaia_rules.actions import Action
 from gaia_rules.decisions import Decision
@@ -246,10 +246,8 @@ class Game:
 
         See [`GameRecord.replay`][gaia_rules.record.GameRecord.replay].
         """
-        from gaia_rules.record import GameRecord  # noqa: PLC0415 (record imports this module)
-
         table = self._table
-        return GameRecord(
+        return hooks.new_record(  # GameRecord, installed by gaia_rules.record
             rules=table.rules,
             players=table.players,
             seed=table.seed,
@@ -315,9 +313,7 @@ class Game:
 
     def _repr_svg_(self) -> str:
         """The world as SVG, for notebooks (`gaia_rules.svg.world_svg`)."""
-        from gaia_rules.svg import world_svg  # noqa: PLC0415 (svg imports this module)
-
-        return world_svg(self)
+        return hooks.world_svg(self)  # installed by gaia_rules.svg
 
 
 def _newest(chain: Chain, count: int) -> Iterator[Event]:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import re
 
+from gaia_rules import hooks
 from gaia_rules.actions import (
     Action,
     DeclineObjectives,
@@ -232,3 +233,6 @@ def parse_action(text: str) -> Action:
             raise NotationError(f"{text!r}: write 'steal SEAT BACK', like 'steal 2 life'")
         return NameBack(seat, int(args[0]), kinds[args[1]])
     return KeepCard(seat, _card(args[0]))
+
+
+hooks.format_action = format_action

@@ -32,7 +32,7 @@ from typing import Any
 
 import attrs
 
-from gaia_rules import flow
+from gaia_rules import flow, hooks
 from gaia_rules.actions import PowerPlay
 from gaia_rules.cards import (
     CardId,
@@ -227,9 +227,7 @@ class Position(Wire):
 
     def _repr_svg_(self) -> str:
         """The world as SVG, for notebooks (`gaia_rules.svg.world_svg`)."""
-        from gaia_rules.svg import world_svg  # noqa: PLC0415 (svg imports this module)
-
-        return world_svg(self)
+        return hooks.world_svg(self)  # installed by gaia_rules.svg
 
 
 register_document(Position, entries=WORLD_ENTRIES)

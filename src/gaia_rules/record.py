@@ -16,6 +16,7 @@ from typing import Any
 
 import attrs
 
+from gaia_rules import hooks
 from gaia_rules.actions import Action
 from gaia_rules.errors import GaiaRulesError, IllegalActionError, RecordError
 from gaia_rules.events import Result
@@ -142,3 +143,4 @@ register_document(
     entries={"actions": MAX_RECORD_ACTIONS},
     parts={"start": Position},
 )
+hooks.new_record = GameRecord

@@ -28,6 +28,7 @@ from typing import Any, TypeVar
 import cattrs
 from cattrs.strategies import configure_tagged_union
 
+from gaia_rules import hooks
 from gaia_rules.actiondata import SQUARE, ActionStructure
 from gaia_rules.actions import Action, PowerPlay
 from gaia_rules.decisions import Decision, Step
@@ -369,3 +370,5 @@ def _register_documents() -> None:
 
 
 _register_documents()
+hooks.to_data, hooks.to_json = to_data, to_json
+hooks.from_data, hooks.from_json = from_data, from_json

@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
+from gaia_rules import hooks
 from gaia_rules.cards import CardId, CityCard
 from gaia_rules.errors import GaiaRulesError
 from gaia_rules.game import Game
@@ -385,3 +386,6 @@ class _Drawing:
             f'<text x="{_n(x + side / 2)}" y="{_n(y + side * 0.75)}" '
             f'font-size="{_n(s * 0.14)}" text-anchor="middle" fill="{ink}">{letter}</text></g>'
         )
+
+
+hooks.world_svg = world_svg

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import attrs
 
+from gaia_rules import hooks
 from gaia_rules.actions import KeepCard
 from gaia_rules.cards import CardId, kind_of
 from gaia_rules.decisions import ChooseKeptCard, Decision, Step
@@ -73,9 +74,7 @@ class View(Wire):
 
     def _repr_svg_(self) -> str:
         """The world as SVG, for notebooks ([`world_svg`][gaia_rules.svg.world_svg])."""
-        from gaia_rules.svg import world_svg  # noqa: PLC0415 (svg imports this module)
-
-        return world_svg(self)
+        return hooks.world_svg(self)  # installed by gaia_rules.svg
 
 
 def view_of(table: Table, seat: int) -> View:
