@@ -389,3 +389,23 @@ def test_documents_over_their_limits_are_refused_before_they_are_read() -> None:
         gr.Rules.from_json(" " * (MAX_DOCUMENT_CHARS + 1))
     with pytest.raises(gr.JsonError, match=r"1\.10"):
         gr.from_json(" " * (MAX_DOCUMENT_CHARS + 1), gr.Action)
+
+
+# -- the invariants check the state (1.9) ------------------------------------------------------
+
+
+@pytest.mark.clause("1.9", "12.4", "13.8", "1.6")
+def test_the_invariants_see_a_state_that_does_not_add_up() -> None:
+    from gaia_rules.invariants import violations  # noqa: PLC0415 (the checker under test)
+
+    game = _walk_until(3, gr.Rules.powers(), 21, gr.ChooseAction)
+    assert violations(game) == []
+    table = game._table  # corrupting the engine's own state is what this test is about
+    table.stolen = (("N01", 1),)
+    assert any(line.startswith("13.8:") for line in violations(game))
+    table.stolen = ()
+    table.reached_four = {gr.Pos(30, 30)}
+    assert any("no city stands" in line for line in violations(game))
+    table.reached_four = set()
+    table.random_draws = -1
+    assert any(line.startswith("1.6:") for line in violations(game))
