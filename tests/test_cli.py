@@ -16,7 +16,7 @@ import pytest
 
 import gaia_rules as gr
 from gaia_rules.actions import Action
-from gaia_rules.bots import BOTS
+from gaia_rules.bots import BOTS, SearchBot
 from gaia_rules.cli import main
 from gaia_rules.events import CardDrawn
 from gaia_rules.views import View
@@ -67,6 +67,22 @@ def test_demo_refuses_an_unknown_bot() -> None:
     status, out, err = run(["demo", "--bots", "nobody"])
     assert status == 2 and out == ""
     assert err.startswith("gaia-rules: demo: --bots: no bot 'nobody'")
+
+
+@pytest.mark.parametrize("name", ["search:0", "search:x", "search:", "random:5", "search:١٢"])
+def test_demo_refuses_a_bad_budget(name: str) -> None:
+    status, out, err = run(["demo", "--bots", name])
+    assert status == 2 and out == ""
+    assert "--bots:" in err and repr(name) in err
+
+
+def test_a_search_bot_takes_its_budget_from_its_name() -> None:
+    from gaia_rules.cli.common import bots_for, split_bots  # noqa: PLC0415
+
+    names = split_bots("search:3,search", 2)
+    small, default = bots_for(names, seed=1)
+    assert isinstance(small, SearchBot) and isinstance(default, SearchBot)
+    assert (small.playouts, default.playouts) == (3, SearchBot().playouts)
 
 
 # -- simulate ---------------------------------------------------------------------------

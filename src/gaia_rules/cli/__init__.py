@@ -39,7 +39,10 @@ def _schema(args: argparse.Namespace, console: Console) -> int:
 
 
 def _bots_help(what: str) -> str:
-    return f"{what}; the bots: {', '.join(sorted(BOTS))} (default random)"
+    return (
+        f"{what}; the bots: {', '.join(sorted(BOTS))} (default random); search:N searches "
+        "with N playouts per decision"
+    )
 
 
 def _parser() -> argparse.ArgumentParser:

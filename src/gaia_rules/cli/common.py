@@ -14,7 +14,7 @@ from typing import Protocol, TextIO
 
 import attrs
 
-from gaia_rules.bots import BOTS, Bot
+from gaia_rules.bots import BOTS, Bot, SearchBot
 from gaia_rules.cards import AnimalCard, CardId, CityCard, NatureCard, Objective, PowerCard
 from gaia_rules.events import Event
 from gaia_rules.game import Game
@@ -112,14 +112,21 @@ def rules_from(args: argparse.Namespace) -> Rules:
 
 
 def split_bots(text: str, seats: int, *, what: str = "seat") -> tuple[str, ...]:
-    """The bot names of ``--bots``: one name for every seat, or exactly one per seat.
+    """The bot names of ``--bots``: one name for every seat, or exactly one per seat. A
+    search bot may carry its budget, ``search:100`` (playouts per decision).
 
-    Raises :class:`UsageError` for an unknown name or a wrong count.
+    Raises :class:`UsageError` for an unknown name or budget, or a wrong count.
     """
     names = tuple(name.strip() for name in text.split(","))
     for name in names:
-        if name not in BOTS:
+        base, _, budget = name.partition(":")
+        if base not in BOTS:
             raise UsageError(f"--bots: no bot {name!r}; the bots are {', '.join(sorted(BOTS))}")
+        if name != base and (base != "search" or not _is_budget(budget)):
+            raise UsageError(
+                f"--bots: {name!r}: only search takes a budget, a whole number of playouts "
+                "from 1 (search:100)"
+            )
     if len(names) == 1:
         return names * seats
     if len(names) != seats:
@@ -129,12 +136,23 @@ def split_bots(text: str, seats: int, *, what: str = "seat") -> tuple[str, ...]:
     return names
 
 
+def _is_budget(text: str) -> bool:
+    return text.isascii() and text.isdigit() and int(text) >= 1
+
+
 def bots_for(names: Sequence[str | None], seed: int) -> list[Bot | None]:
     """One bot per seat (``None`` where a person sits), each seeded from ``seed`` and its seat."""
     return [
-        None if name is None else BOTS[name](derive_seed(seed, seat))
+        None if name is None else _bot(name, derive_seed(seed, seat))
         for seat, name in enumerate(names)
     ]
+
+
+def _bot(name: str, seed: int) -> Bot:
+    base, _, budget = name.partition(":")
+    if budget:
+        return SearchBot(seed, playouts=int(budget))
+    return BOTS[base](seed)
 
 
 def play_out(
