@@ -5,8 +5,9 @@ from ``spec/`` and the library at build time.
 pictures; ``on_page_markdown`` fills the markers of the hand-written rules pages:
 ``<!-- gaia:sections -->`` (the table of sections), ``<!-- gaia:cards -->`` (every card
 of both manifests), ``<!-- gaia:picture NAME -->`` (a pictured situation of
-``pictures.py``) and ``[[7.2]]`` (a link to a clause). A marker that names nothing fails
-the build.
+``pictures.py``) and ``[[7.2]]`` (a link to a clause), on the rules pages and on the
+how-to-play pages (``play/``). A marker that names nothing fails the build; so does a
+``Picture:`` line of a clause (spec/README.md) that names no situation.
 """
 
 from __future__ import annotations
@@ -66,9 +67,11 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Fill the markers of a hand-written rules page (see the module docstring)."""
     uri = page.file.src_uri
-    if not uri.startswith(f"{spec_pages.RULES_DIR}/") or page.file.generated_by is not None:
+    if not uri.startswith((f"{spec_pages.RULES_DIR}/", "play/")):
         return markdown
     spec = _spec()
+    if page.file.generated_by is not None:  # a section's page: only its pictures to draw
+        return _pictures(markdown, uri)
     try:
         markdown = spec_pages.expand_shorthand(markdown, spec, uri)
     except spec_pages.SpecError as error:
@@ -77,6 +80,11 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         markdown = markdown.replace(SECTIONS_MARKER, spec_pages.sections_table(spec, uri))
     if CARDS_MARKER in markdown:
         markdown = markdown.replace(CARDS_MARKER, cards_page.cards_markdown())
+    return _pictures(markdown, uri)
+
+
+def _pictures(markdown: str, uri: str) -> str:
+    """Each ``<!-- gaia:picture NAME -->`` of ``markdown`` replaced by its frames."""
     stories: dict[str, pictures.Story] = _state.get("stories", {})
 
     def picture(match: re.Match[str]) -> str:

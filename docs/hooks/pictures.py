@@ -24,7 +24,7 @@ from gaia_rules.text import describe
 PICTURES_DIR = "rules/pictures"
 """Where the SVG files are written in the site."""
 
-SIZE = 44
+SIZE = 60
 """The side of a square, in pixels."""
 
 Source = gr.Game | gr.Position
