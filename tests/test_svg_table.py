@@ -82,6 +82,9 @@ def test_the_table_shows_the_own_hand_the_backs_of_the_others_and_every_public_p
         supply = with_class(root, "supply", f"seat-{seat}")[0]
         assert supply.get("data-pawns") == str(view.supply[seat])
     for kind, size in view.deck_sizes.items():
+        if kind is CardKind.POWER and not view.rules.with_powers:
+            assert not with_class(root, "deck", "kind-power")
+            continue
         deck = with_class(root, "deck", f"kind-{kind.value}")[0]
         assert deck.get("data-size") == str(size)
         display = with_class(root, "display", f"kind-{kind.value}")[0]

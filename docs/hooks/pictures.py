@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import gaia_rules as gr
 from gaia_rules import Land, Pos
 from gaia_rules.decisions import ChooseProtection
-from gaia_rules.svg import world_svg
+from gaia_rules.svg import table_svg, world_svg
 from gaia_rules.text import describe
 
 PICTURES_DIR = "rules/pictures"
@@ -50,6 +50,10 @@ class Story:
         """Draw the world of ``source`` now, outlining the squares ``highlight``."""
         svg = world_svg(source, size=SIZE, highlight=tuple(highlight))
         self.frames.append(Frame(caption, svg))
+
+    def table(self, caption: str, game: gr.Game, seat: int) -> None:
+        """Draw the whole table as ``seat`` sees it now (:func:`gaia_rules.svg.table_svg`)."""
+        self.frames.append(Frame(caption, table_svg(game.view(seat), title=caption)))
 
     def apply(self, game: gr.Game, action: gr.Action, heading: str | None = None) -> None:
         """Apply ``action`` and record what happened; every Protection window it opens is
@@ -492,3 +496,211 @@ def _venice(story: Story) -> None:
     story.show("Before: Venice in hand, a free sea", game, [Pos(0, 0)])
     story.apply(game, gr.PlayCity(0, "C19", Pos(0, 0)))
     story.show("THIRD: Venice stands on the sea", game, [Pos(0, 0)])
+
+
+# -- the rules chapters ------------------------------------------------------------------------
+
+RED = 3
+
+
+@situation("tile-placement")
+def _tile_placement(story: Story) -> None:
+    """A Nature card's tile goes on the frontier, by an edge (spec 7.2, 7.4)."""
+    game = (
+        gr.PositionBuilder(players=2)
+        .tile(0, 0, Land.DESERT)
+        .hand(BLUE, "N07", "N20")
+        .turn(BLUE, 1)
+        .to_game()
+    )
+    story.show("Before: one tile; the dashed squares are the frontier", game)
+    story.apply(game, gr.PlayNature(BLUE, "N07", Pos(1, 0)), "Blue plays a plain card")
+    story.show("After: the plain tile beside the desert", game, [Pos(1, 0)])
+    story.refuse(game, gr.PlayNature(BLUE, "N20", Pos(2, 1)), "a sea touching by a corner only")
+
+
+@situation("city-placement")
+def _city_placement(story: Story) -> None:
+    """A City card on a free tile of its site, with two needs met or more (spec 9.2-9.4)."""
+    game = (
+        gr.PositionBuilder(players=2)
+        .tile(0, 0, Land.MOUNTAIN)
+        .tile(1, 0, Land.FOREST)
+        .tile(0, 1, Land.PLAIN)
+        .tile(-1, 0, Land.DESERT)
+        .hand(BLUE, "C09", "C10")
+        .turn(BLUE, 1)
+        .to_game()
+    )
+    story.show("Before: Cuzco (a mountain city) in Blue's hand", game, [Pos(0, 0)])
+    story.refuse(game, gr.PlayCity(BLUE, "C09", Pos(1, 0)), "Cuzco on the forest")
+    story.apply(game, gr.PlayCity(BLUE, "C09", Pos(0, 0)), "Cuzco on the mountain")
+    story.show("After: 3 needs met, Blue's pawn on it", game, [Pos(0, 0)])
+
+
+@situation("animals-raise")
+def _animals_raise(story: Story) -> None:
+    """An Animal card's four tokens meet a city's animal need (spec 9.1, 10.4)."""
+    game = (
+        gr.PositionBuilder(players=2)
+        .tile(0, 0, Land.PLAIN)
+        .tile(1, 0, Land.SEA)
+        .tile(-1, 0, Land.DESERT)
+        .tile(0, 1, Land.FOREST)
+        .city(0, 0, "C04", pawns=[YELLOW])  # Carthage: sea, desert, animals, forest; 3 met
+        .hand(BLUE, "A01")
+        .turn(BLUE, 1)
+        .to_game()
+    )
+    story.show("Before: Carthage at 3, Yellow's pawn", game, [Pos(0, 1)])
+    story.apply(game, gr.PlayAnimals(BLUE, "A01", Pos(0, 1)), "Animals on the forest")
+    story.show("After: Carthage at 4; Blue's pawn beside Yellow's", game, [Pos(0, 1)])
+
+
+@situation("objective-fulfilled")
+def _objective_fulfilled(story: Story) -> None:
+    """A Nature card completes an Objective: its cards are discarded, a pawn goes on it
+    (spec 8.1-8.4)."""
+    game = (
+        gr.PositionBuilder(players=2)
+        .tile(0, 0, Land.DESERT)
+        .tableau(BLUE, "N07", "N33", "N34", "N20")
+        .hand(BLUE, "N08")
+        .objectives("O02", "O01", "O03", "O04")
+        .turn(BLUE, 1)
+        .to_game()
+    )
+    story.table("Before: Blue has a plain, two forests and a sea in front", game, BLUE)
+    story.apply(game, gr.PlayNature(BLUE, "N08", Pos(1, 0)), "Blue plays his second plain")
+    story.table("After: the Objective O02 carries Blue's pawn", game, BLUE)
+
+
+@situation("scarce-pawns")
+def _scarce_pawns(story: Story) -> None:
+    """Two cities raised, one pawn left: the player chooses, and wins at once (spec 10.5,
+    15.1)."""
+    game = (
+        gr.PositionBuilder(players=2)
+        .tile(-1, 0, Land.SEA)
+        .tile(0, 0, Land.DESERT)
+        .tile(1, 0, Land.DESERT)
+        .tile(2, 0, Land.DESERT)
+        .tile(3, 0, Land.PLAIN)
+        .tile(3, 1, Land.MOUNTAIN)
+        .tile(4, 1, Land.DESERT)
+        .city(0, 0, "C01")  # Alexandria: sea, plain, animals, mountain; 1 met, empty
+        .city(2, 0, "C02")  # Babylon: plain, swamp, forest, animals; 1 met, empty
+        .city(3, 1, "C09", pawns=[BLUE])  # Cuzco: forest, plain, animals, desert; 2 met
+        .objectives("O01", "O02", "O03", "O04", fulfilled={"O01": 0, "O02": 0, "O03": 0, "O04": 0})
+        .hand(BLUE, "A09")
+        .turn(BLUE, 1)
+        .to_game()
+    )
+    story.show("Before: Blue has 1 pawn left", game, [Pos(1, 0)])
+    story.apply(game, gr.PlayAnimals(BLUE, "A09", Pos(1, 0)), "Animals between two cities")
+    story.apply(game, gr.PlaceCityPawn(BLUE, Pos(2, 0)), "Blue chooses Babylon")
+    story.show("After: Babylon takes the last pawn; Blue wins", game, [Pos(1, 0)])
+
+
+@situation("four-needs")
+def _four_needs(story: Story) -> None:
+    """A city raised to four needs takes two pawns: its owner's second, or a rival's two
+    (spec 12.2, 12.3)."""
+
+    def game(player: int) -> gr.Game:
+        return (
+            gr.PositionBuilder(players=2, rules=gr.Rules.advanced())
+            .tile(0, 0, Land.FOREST)
+            .tile(-1, 0, Land.PLAIN)
+            .tile(1, 0, Land.SEA)
+            .tile(0, -1, Land.MOUNTAIN)
+            .city(0, 0, "C12", pawns=[BLUE])  # Troy: plain, sea, mountain, animals; 3 met
+            .hand(player, "A05")
+            .turn(player, 1)
+            .to_game()
+        )
+
+    own = game(BLUE)
+    story.show("Before: Troy at 3, Blue's pawn", own, [Pos(1, 0)])
+    story.apply(own, gr.PlayAnimals(BLUE, "A05", Pos(1, 0)), "Blue's Animals on the sea")
+    story.show("Blue raises his own Troy: his second pawn", own, [Pos(1, 0)])
+    rival = game(YELLOW)
+    story.apply(rival, gr.PlayAnimals(YELLOW, "A05", Pos(1, 0)), "Yellow's Animals instead")
+    story.show("Yellow raises it instead: steals it with two", rival, [Pos(1, 0)])
+
+
+@situation("hand-limits")
+def _hand_limits(story: Story) -> None:
+    """A third Power card in hand: one Power card is discarded at once (spec 6.5a)."""
+    game = (
+        gr.PositionBuilder(players=2, rules=gr.Rules.powers())
+        .tile(0, 0, Land.PLAIN)
+        .hand(BLUE, "P01", "P07", "N01", "N20", "C01")
+        .display(gr.CardKind.POWER, "P13", "P16")
+        .turn(BLUE, 1)
+        .to_game()
+    )
+    story.table("Before: Blue holds 5 cards, 2 of them Powers", game, BLUE)
+    story.apply(game, gr.DrawDisplay(BLUE, "P13"), "Blue takes the Earthquake P13")
+    story.apply(game, gr.Discard(BLUE, "P07"), "Blue holds 3 Power cards: he discards the Rain")
+    story.table("After: 6 cards, 2 Powers; the Rain on the Power discards", game, BLUE)
+
+
+@situation("exhaustion-end")
+def _exhaustion_end(story: Story) -> None:
+    """A player draws from an exhausted kind: the game ends, and the tie goes to the first
+    tied player after him (spec 6.3, 15.2-15.4)."""
+    game = (
+        gr.PositionBuilder(players=2)
+        .tile(0, 0, Land.DESERT)
+        .tile(1, 0, Land.SEA)
+        .tile(0, 1, Land.PLAIN)
+        .city(0, 0, "C01", pawns=[BLUE, YELLOW])  # Alexandria: 2 met
+        .deck(gr.CardKind.LIFE)
+        .display(gr.CardKind.LIFE)
+        .turn(BLUE, 1)
+        .to_game()
+    )
+    story.table("Before: no Life card left, face up or face down", game, BLUE)
+    story.apply(game, gr.DrawDeck(BLUE, gr.CardKind.LIFE), "Blue chooses to draw a Life card")
+
+
+@situation("rain")
+def _rain(story: Story) -> None:
+    """A Rain turns a desert into a plain, which raises a rival's city (spec 13.5, 12.2)."""
+    game = (
+        gr.PositionBuilder(players=2, rules=gr.Rules.powers())
+        .tile(0, 0, Land.DESERT)
+        .tile(1, 0, Land.MOUNTAIN)
+        .tile(0, 1, Land.SEA)
+        .tile(-1, 0, Land.DESERT)
+        .city(0, 0, "C03", pawns=[YELLOW])  # Petra: mountain, plain, sea, forest; 2 met
+        .hand(BLUE, "P07")
+        .turn(BLUE, 1)
+        .to_game()
+    )
+    story.show("Before: Petra at 2, Yellow's", game, [Pos(-1, 0)])
+    story.apply(game, gr.PlayRain(BLUE, "P07", Pos(-1, 0)), "Rain on the desert")
+    story.show("After: a plain; Petra at 3, now Blue's", game, [Pos(-1, 0)])
+
+
+@situation("lightning")
+def _lightning(story: Story) -> None:
+    """A Lightning destroys a city; the tile it uncovers raises its neighbour (spec 14.2)."""
+    game = (
+        gr.PositionBuilder(players=2, rules=gr.Rules.disasters())
+        .tile(0, 0, Land.FOREST)
+        .tile(-1, 0, Land.SEA)
+        .tile(0, -1, Land.MOUNTAIN)
+        .tile(1, 0, Land.PLAIN)
+        .tile(2, 0, Land.MOUNTAIN)
+        .tile(1, 1, Land.SWAMP)
+        .city(0, 0, "C12", pawns=[YELLOW])  # Troy: plain, sea, mountain, animals; 2 met
+        .city(1, 0, "C05", pawns=[YELLOW])  # Rome: forest, mountain, animals, swamp; 2 met
+        .hand(BLUE, "P24")
+        .turn(BLUE, 1)
+        .to_game()
+    )
+    story.show("Before: Rome covers a plain that Troy needs", game, [Pos(1, 0)])
+    story.apply(game, gr.PlayLightning(BLUE, "P24", Pos(1, 0)), "Lightning on Rome")
+    story.show("After: Rome gone; Troy at 3, now Blue's", game, [Pos(1, 0)])

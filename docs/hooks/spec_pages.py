@@ -355,13 +355,14 @@ def clause_markdown(spec: Spec, clause: Clause, uri: str) -> list[str]:
     ]
     for label, text in clause.notes:
         if label == "Picture":
-            out += [f"<!-- gaia:picture {text} -->", ""]
-            continue
+            continue  # drawn after every other note
         if label == "Engine":
             out += ['??? info "For implementers"', "", "    " + link_clauses(text, spec, uri), ""]
             continue
         body = _switch_text(text, uri) if label == "Switch" else link_clauses(text, spec, uri)
         out += [f"**{label}:** {body}", f"{{ .clause-{label.lower()} }}", ""]
+    for name in clause.pictures:
+        out += [f"<!-- gaia:picture {name} -->", ""]
     out += ["</div>", ""]
     return out
 

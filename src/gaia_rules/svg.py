@@ -667,6 +667,8 @@ def table_svg(view: View, *, title: str | None = None) -> str:
     y += 16
     # the middle of the table: a deck, its display and its discard pile per kind
     for kind, size in view.deck_sizes.items():
+        if kind is CardKind.POWER and not rules.with_powers:
+            continue  # no Power cards below the powers level (spec 1.2)
         text(10, y + 14, f"{kind.value}", 13, bold=True)
         parts.append(f'<g class="deck kind-{kind.value}" data-size="{size}">')
         if size:
@@ -709,8 +711,9 @@ def table_svg(view: View, *, title: str | None = None) -> str:
     parts.append("</g>")
     y += h + 18
     supplies = ", ".join(f"{land.value} {count}" for land, count in view.tile_supply.items())
-    text(10, y, f"Tiles in the supply: {supplies}. Animal tokens in the bank: {view.bank}.", 13)
-    y += 14
+    text(10, y, f"Tiles in the supply: {supplies}.", 13)
+    text(10, y + 18, f"Animal tokens in the bank: {view.bank}.", 13)
+    y += 32
     # each seat: its pawns, its hand (faces for the viewer, backs for the others), its tableau
     widest = 0.0
     for seat in range(view.players):
