@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import gaia_rules as gr
 from gaia_rules import Land, Pos
 from gaia_rules.decisions import ChooseProtection
-from gaia_rules.svg import table_svg, world_svg
+from gaia_rules.svg import legend_svg, table_svg, world_svg
 from gaia_rules.text import describe
 
 PICTURES_DIR = "rules/pictures"
@@ -704,3 +704,67 @@ def _lightning(story: Story) -> None:
     story.show("Before: Rome covers a plain that Troy needs", game, [Pos(1, 0)])
     story.apply(game, gr.PlayLightning(BLUE, "P24", Pos(1, 0)), "Lightning on Rome")
     story.show("After: Rome gone; Troy at 3, now Blue's", game, [Pos(1, 0)])
+
+
+# -- how to play -------------------------------------------------------------------------------
+
+
+@situation("legend")
+def _legend(story: Story) -> None:
+    """The key to every picture of the site."""
+    story.frames.append(Frame("The key to the pictures", legend_svg()))
+
+
+@situation("a-table")
+def _a_table(story: Story) -> None:
+    """A three-player game after a few turns, as seat 0 sees it (spec 1.5, 3.8)."""
+    game = gr.new_game(players=3, rules=gr.Rules.basic(), seed=2024)
+    for _ in range(14):  # the first legal action each time: draws and plays, seeded
+        actions = game.legal_actions()
+        plays = [a for a in actions if isinstance(a, gr.PlayNature | gr.PlayCity)]
+        game.apply((plays or actions)[0])
+    story.table("A three-player game, as Blue (seat 0) sees the table", game, BLUE)
+
+
+@situation("turn")
+def _turn(story: Story) -> None:
+    """One whole turn: the feeding, then two actions (spec 5.2, 11)."""
+    game = (
+        gr.PositionBuilder(players=2)
+        .tile(0, 0, Land.PLAIN)
+        .tile(1, 0, Land.FOREST, animals=2)
+        .tile(0, 1, Land.SEA)
+        .tile(-1, 0, Land.DESERT)
+        .city(0, 0, "C04", pawns=[BLUE])  # Carthage: sea, desert, animals, forest; 4 met
+        .hand(BLUE, "N27")
+        .display(gr.CardKind.LIFE, "C10", "A03")
+        .turn(BLUE)
+        .to_game()
+    )
+    story.note("The turn begins: Blue feeds Carthage from the forest", game.events)
+    story.show("1. Feeding: one token eaten", game, [Pos(1, 0)])
+    story.apply(game, gr.PlayNature(BLUE, "N27", Pos(0, -1)), "2. First action: a mountain")
+    story.show("2. First action: a mountain tile", game, [Pos(0, -1)])
+    story.apply(game, gr.DrawDisplay(BLUE, "C10"), "3. Second action: Blue draws Sparta")
+
+
+@situation("power-example-a")
+def _power_example_a(story: Story) -> None:
+    """The rulebooks' Power example A: a Sun lowers a city, a Rain raises it again
+    (spec 13.4, 13.5, 12.2)."""
+    game = (
+        gr.PositionBuilder(players=2, rules=gr.Rules.powers())
+        .tile(0, 0, Land.FOREST)
+        .tile(-1, 0, Land.PLAIN)
+        .tile(1, 0, Land.SEA)
+        .tile(0, -1, Land.MOUNTAIN)
+        .city(0, 0, "C12", pawns=[YELLOW])  # Troy: plain, sea, mountain, animals; 3 met
+        .hand(BLUE, "P01", "P07")
+        .turn(BLUE, 1)
+        .to_game()
+    )
+    story.show("Before: Troy at 3, Yellow's", game, [Pos(-1, 0)])
+    story.apply(game, gr.PlaySun(BLUE, "P01", Pos(-1, 0)), "1st action: a Sun on the plain")
+    story.show("Sun: a desert; Troy falls to 2", game, [Pos(-1, 0)])
+    story.apply(game, gr.PlayRain(BLUE, "P07", Pos(-1, 0)), "2nd action: a Rain on the desert")
+    story.show("Rain: a plain again; Troy at 3, Blue's", game, [Pos(-1, 0)])
