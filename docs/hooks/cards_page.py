@@ -109,3 +109,34 @@ def cards_markdown() -> str:
         out += [f"    {line}" if line else "" for line in edition_markdown(manifest).split("\n")]
         out.append("")
     return "\n".join(out)
+
+
+def card_counts_markdown() -> str:
+    """The number of cards of each kind and type in both manifests, counted from them."""
+    third, first = Manifest.builtin(Edition.THIRD), Manifest.builtin(Edition.FIRST)
+
+    def count(manifest: Manifest, wanted: type[Face]) -> int:
+        return len(_rows(manifest, wanted))
+
+    out = [
+        "| cards | THIRD edition (EN) | FIRST edition (DE, FR, HU) |",
+        "|---|---|---|",
+    ]
+    for label, face_type in (
+        ("Nature cards", NatureCard),
+        ("City cards", CityCard),
+        ("Animal cards", AnimalCard),
+    ):
+        out.append(f"| {label} | {count(third, face_type)} | {count(first, face_type)} |")
+    life = count(third, CityCard) + count(third, AnimalCard)
+    life_first = count(first, CityCard) + count(first, AnimalCard)
+    out.append(f"| **Life cards** (City + Animal) | **{life}** | **{life_first}** |")
+    out.append(f"| Objective cards | {count(third, Objective)} | {count(first, Objective)} |")
+    powers_in_box = (count(third, PowerCard), count(first, PowerCard))
+    out.append(f"| Power cards in the box | {powers_in_box[0]} | {powers_in_box[1]} |")
+    out += ["", "| Power | cards | in the deck from |", "|---|---|---|"]
+    powers = [face.power for _, face in third.cards if isinstance(face, PowerCard)]
+    for power in dict.fromkeys(powers):
+        level = POWER_LEVELS.get(power, "powers")
+        out.append(f"| {_name(power)} | {powers.count(power)} | the {level} level |")
+    return "\n".join(out)

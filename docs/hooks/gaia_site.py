@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import cards_page
+import disagreements_page
 import pictures
 import spec_pages
 from mkdocs.config.defaults import MkDocsConfig
@@ -29,6 +30,7 @@ SPEC_DIR = ROOT / "spec"
 
 SECTIONS_MARKER = "<!-- gaia:sections -->"
 CARDS_MARKER = "<!-- gaia:cards -->"
+COUNTS_MARKER = "<!-- gaia:card-counts -->"
 PICTURE_MARKER = re.compile(r"^<!-- gaia:picture (?P<name>[\w-]+) -->$", re.M)
 
 _state: dict[str, Any] = {}
@@ -54,6 +56,16 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         files.append(File.generated(config, section.uri, content=content))
     glossary = spec_pages.glossary_markdown(spec)
     files.append(File.generated(config, f"{spec_pages.RULES_DIR}/glossary.md", content=glossary))
+    try:
+        items = disagreements_page.read_items(SPEC_DIR / "disagreements.toml")
+        for item in items:
+            for clause in item.clauses:
+                if clause not in spec.clause_pages:
+                    raise ValueError(f"{item.id} cites {clause}, which is no clause of spec/")
+    except (KeyError, ValueError) as error:
+        raise PluginError(f"spec/disagreements.toml: {error}") from error
+    page = disagreements_page.page_markdown(items, spec)
+    files.append(File.generated(config, disagreements_page.PAGE, content=page))
     stories = {}
     for name in pictures.SITUATIONS:
         story = pictures.tell(name)
@@ -80,6 +92,8 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         markdown = markdown.replace(SECTIONS_MARKER, spec_pages.sections_table(spec, uri))
     if CARDS_MARKER in markdown:
         markdown = markdown.replace(CARDS_MARKER, cards_page.cards_markdown())
+    if COUNTS_MARKER in markdown:
+        markdown = markdown.replace(COUNTS_MARKER, cards_page.card_counts_markdown())
     return _pictures(markdown, uri)
 
 
