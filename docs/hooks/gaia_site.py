@@ -66,6 +66,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         raise PluginError(f"spec/disagreements.toml: {error}") from error
     page = disagreements_page.page_markdown(items, spec)
     files.append(File.generated(config, disagreements_page.PAGE, content=page))
+    for uri, svg in cards_page.card_files().items():
+        files.append(File.generated(config, uri, content=svg))
     stories = {}
     for name in pictures.SITUATIONS:
         story = pictures.tell(name)
