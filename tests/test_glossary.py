@@ -41,6 +41,7 @@ SPECIAL_TERMS = (
     "satisfaction",
     "settle",
     "slot",
+    "state of a game",
     "stealing",
     "thief",
     "view",
