@@ -751,20 +751,44 @@ def _turn(story: Story) -> None:
 @situation("power-example-a")
 def _power_example_a(story: Story) -> None:
     """The rulebooks' Power example A: a Sun lowers a city, a Rain raises it again
-    (spec 13.4, 13.5, 12.2)."""
+    (spec 13.3, 13.4, 13.5, 12.2)."""
     game = (
         gr.PositionBuilder(players=2, rules=gr.Rules.powers())
-        .tile(0, 0, Land.FOREST)
+        .tile(0, 0, Land.SWAMP)
         .tile(-1, 0, Land.PLAIN)
         .tile(1, 0, Land.SEA)
-        .tile(0, -1, Land.MOUNTAIN)
-        .city(0, 0, "C12", pawns=[YELLOW])  # Troy: plain, sea, mountain, animals; 3 met
-        .hand(BLUE, "P01", "P07")
-        .turn(BLUE, 1)
+        .tile(0, -1, Land.FOREST)
+        .city(0, 0, "C07", pawns=[BLUE])  # Ur: plain, forest, animals, sea; 3 met
+        .hand(YELLOW, "P01", "P07")
+        .turn(YELLOW, 1)
         .to_game()
     )
-    story.show("Before: Troy at 3, Yellow's", game, [Pos(-1, 0)])
-    story.apply(game, gr.PlaySun(BLUE, "P01", Pos(-1, 0)), "1st action: a Sun on the plain")
-    story.show("Sun: a desert; Troy falls to 2", game, [Pos(-1, 0)])
-    story.apply(game, gr.PlayRain(BLUE, "P07", Pos(-1, 0)), "2nd action: a Rain on the desert")
-    story.show("Rain: a plain again; Troy at 3, Blue's", game, [Pos(-1, 0)])
+    story.show("Before: Ur at 3, Blue's", game, [Pos(-1, 0)])
+    story.apply(game, gr.PlaySun(YELLOW, "P01", Pos(-1, 0)), "1st action: a Sun on the plain")
+    story.show("Sun: a desert; Ur falls to 2", game, [Pos(-1, 0)])
+    story.apply(game, gr.PlayRain(YELLOW, "P07", Pos(-1, 0)), "2nd action: a Rain on the desert")
+    story.show("Rain: a plain again; Ur at 3, now Yellow's", game, [Pos(-1, 0)])
+
+
+@situation("needs-met")
+def _needs_met(story: Story) -> None:
+    """Needs met by the neighbours, never by a covered tile nor by a diagonal (spec 3.1,
+    3.4, 3.5)."""
+    position = (
+        gr.PositionBuilder(players=2)
+        .tile(0, 0, Land.DESERT)
+        .tile(1, 0, Land.SEA)
+        .tile(-1, 0, Land.MOUNTAIN)
+        .tile(0, 1, Land.PLAIN)
+        .tile(1, 1, Land.FOREST, animals=2)
+        .tile(-1, 1, Land.MOUNTAIN)
+        .city(0, 0, "C01", pawns=[YELLOW])  # Alexandria: sea, plain, animals, mountain
+        .city(0, 1, "C05", pawns=[BLUE])  # Rome: forest, mountain, animals, swamp
+        .build()
+    )
+    story.show(
+        "Alexandria (top) meets sea and mountain: its plain is covered by Rome, and the "
+        "animals touch it only at a corner",
+        position,
+        [Pos(0, 1), Pos(1, 1)],
+    )
