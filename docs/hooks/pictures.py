@@ -36,6 +36,8 @@ class Frame:
 
     caption: str
     svg: str
+    wide: bool = False
+    """A picture of the whole table, drawn on a row of its own."""
 
 
 @dataclass
@@ -53,7 +55,7 @@ class Story:
 
     def table(self, caption: str, game: gr.Game, seat: int) -> None:
         """Draw the whole table as ``seat`` sees it now (:func:`gaia_rules.svg.table_svg`)."""
-        self.frames.append(Frame(caption, table_svg(game.view(seat), title=caption)))
+        self.frames.append(Frame(caption, table_svg(game.view(seat), title=caption), wide=True))
 
     def apply(self, game: gr.Game, action: gr.Action, heading: str | None = None) -> None:
         """Apply ``action`` and record what happened; every Protection window it opens is
@@ -117,8 +119,9 @@ def story_markdown(story: Story, from_uri: str) -> str:
     out = ['<div class="gaia-frames" markdown>', ""] if story.frames else []
     for number, frame in enumerate(story.frames, 1):
         link = posixpath.relpath(_frame_uri(story.name, number), posixpath.dirname(from_uri))
+        kind = "gaia-frame wide" if frame.wide else "gaia-frame"
         out += [
-            '<figure class="gaia-frame" markdown>',
+            f'<figure class="{kind}" markdown>',
             "",
             f"![{frame.caption}]({link})",
             "",
