@@ -541,7 +541,7 @@ def test_each_moved_city_is_compared_with_its_own_record_not_its_new_squares() -
     assert state.supply == (6, 4)
 
 
-@pytest.mark.clause("13.7", "12.4")
+@pytest.mark.clause("13.7", "12.4", "12.4c")
 def test_a_moved_city_takes_its_four_needs_record_with_it_under_empty_at_two() -> None:
     # Seat 1's Troy on the forest (0, 0) meets plain (-1, 0), the sea with tokens (0, 1) and the
     # mountain (0, -1): 4 needs, 2 pawns. Swapped with the desert (1, 0) it meets only the
