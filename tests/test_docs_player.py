@@ -26,7 +26,7 @@ DECIDING = ("8.3", "10.1", "10.5", "15.1", "15.2", "6.5a", "13.9b", "7.2", "9.2"
 PICTURED_SECTIONS = (6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
 """The sections whose rules are spatial or stepwise; each carries drawn examples."""
 
-ENGINE_RULES = ("1.6", "1.7", "1.8", "1.9", "2.9", "5.4", "13.10", "15.5")
+ENGINE_RULES = ("1.6", "1.7", "1.8", "1.9", "1.10", "2.9", "5.4", "13.10", "15.5")
 ENGINE_WORDS = re.compile(r"to_move|\bseeds?\b|IllegalActionError|determiniz", re.I)
 
 
