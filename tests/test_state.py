@@ -342,6 +342,7 @@ def _view_of_some_game() -> gr.View:
     ("change", "fault"),
     [
         (lambda v: attrs.evolve(v, hand=(*v.hand, "Z99")), "no such card"),
+        (lambda v: attrs.evolve(v, hand=(*v.hand, "O04")), "Objective"),
         (lambda v: attrs.evolve(v, players=2**63), "players"),
         (lambda v: attrs.evolve(v, seat=7), "no seat 7"),
         (lambda v: attrs.evolve(v, decision=gr.ChooseAction(7, 1)), "decision"),
