@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator
+from functools import partial
 
 import attrs
 
@@ -99,9 +100,10 @@ class Determinizer:
         table.decks = dict(decks)  # the table changes its dict; the start keeps its own
         table.seed = rng.getrandbits(63)
         table.options = None  # the options of another seat's decision read its hand
-        if table.result is None:
-            table.start = attrs.evolve(
-                self._position, hands=hands, stolen=stolen, decks=decks, seed=table.seed
+        if table.result is None:  # built only if the record is asked for: see Table.start
+            position, seed = self._position, table.seed
+            table.start = partial(
+                attrs.evolve, position, hands=hands, stolen=stolen, decks=decks, seed=seed
             )
         return Game._from_table(table)
 

@@ -247,6 +247,7 @@ class Game:
         See [`GameRecord.replay`][gaia_rules.record.GameRecord.replay].
         """
         table = self._table
+        start = table.start() if callable(table.start) else table.start
         return hooks.new_record(  # GameRecord, installed by gaia_rules.record
             rules=table.rules,
             players=table.players,
@@ -256,7 +257,7 @@ class Game:
             manifest=table.cards,
             library=__version__,
             result=table.result,
-            start=table.start,
+            start=start,
         )
 
     # -- one seat's share (spec 1.5) --------------------------------------------------------
