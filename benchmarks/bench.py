@@ -18,9 +18,10 @@ Seven measurements, then the targets (see benchmarks/README.md for what each mea
 6. finished 4-player games' records: ``replay()``, ``to_json()`` and ``from_json()``;
 7. ``SearchBot`` at its default budget: decisions per second.
 
-Every per-call figure is given twice: the raw mean, and a trimmed mean that leaves out the
-dearest and cheapest 5% of calls (a busy machine's preemptions land in the dearest ones);
-the targets use the trimmed means, taken in the same run as their anchor.
+Every per-call figure is given twice: the raw mean, and a clipped mean that leaves out the
+calls over 1 ms (a busy machine's preemptions: no call takes that long on its own); records
+and search, which take milliseconds, are timed in CPU time. The targets use those, each
+against an anchor from the same run.
 
 The playouts are played in rounds: one game of every configuration, then one chess game, so a
 machine that gets busier or quieter during the run weighs on every figure alike. Only the
@@ -83,8 +84,9 @@ SEARCH_LIMIT = 100.0
 """``SearchBot`` at its default budget: at least 100 decisions a second."""
 COPY_BATCH = 100
 """Copies are timed in batches of this many (one copy is too short for the clock)."""
-TRIM = 0.05
-"""The share of calls a trimmed mean leaves out at each end."""
+CLIP_NS = 1_000_000
+"""A call over 1 ms was interrupted by the system (no decision, ply, view or batch of copies
+takes that long on its own): the clipped means leave such calls out."""
 
 
 # -- settings and results ---------------------------------------------------------------------
@@ -135,8 +137,8 @@ class PlayoutRow:
     legal_us: float
     apply_us: float
     decision_us: float
-    trimmed_us: float
-    """The trimmed mean of a decision (legal and apply together)."""
+    clipped_us: float
+    """The clipped mean of a decision (legal and apply together)."""
 
 
 @attrs.frozen
@@ -150,8 +152,8 @@ class ChessRow:
     moves_us: float
     push_us: float
     ply_us: float
-    trimmed_us: float
-    """The trimmed mean of a ply (moves and push together)."""
+    clipped_us: float
+    """The clipped mean of a ply (moves and push together)."""
 
 
 @attrs.frozen
@@ -161,7 +163,7 @@ class ViewRow:
     level: str
     views: int
     mean_us: float
-    trimmed_us: float
+    clipped_us: float
 
 
 @attrs.frozen
@@ -201,8 +203,8 @@ class CopyRow:
     copies: int
     mean_us: float
     worst_state_us: float
-    trimmed_us: float
-    """The trimmed mean over batches of ``COPY_BATCH`` copies, all states together."""
+    clipped_us: float
+    """The clipped mean over batches of ``COPY_BATCH`` copies, all states together."""
 
 
 @attrs.frozen
@@ -269,18 +271,24 @@ class Tally:
     decisions: int = 0
     legal_ns: int = 0
     apply_ns: int = 0
-    ns_by_tiles: list[int] = attrs.Factory(lambda: [0] * (WORLD_TILES + 1))
     count_by_tiles: list[int] = attrs.Factory(lambda: [0] * (WORLD_TILES + 1))
     samples: array.array[int] = attrs.Factory(lambda: array.array("q"))
     """The nanoseconds of every decision (legal and apply together)."""
+    tiles_at: array.array[int] = attrs.Factory(lambda: array.array("b"))
+    """The tiles in the world at every decision (beside ``samples``)."""
     views: array.array[int] = attrs.Factory(lambda: array.array("q"))
     """The nanoseconds of every view, in the games that take them."""
 
     def cell(self, low: int, high: int) -> Cell:
-        """The decisions taken with ``low`` to ``high`` tiles in the world."""
+        """The decisions taken with ``low`` to ``high`` tiles in the world (their clipped
+        mean)."""
         count = sum(self.count_by_tiles[low : high + 1])
-        total = sum(self.ns_by_tiles[low : high + 1])
-        return Cell(low, high, count, total / count / 1000 if count else None)
+        within = [
+            ns
+            for ns, tiles in zip(self.samples, self.tiles_at, strict=True)
+            if low <= tiles <= high
+        ]
+        return Cell(low, high, count, clipped_mean(within) / 1000 if count else None)
 
 
 @attrs.define
@@ -295,14 +303,13 @@ class ChessTally:
     """The nanoseconds of every ply (moves and push together)."""
 
 
-def trimmed_mean(samples: Sequence[float]) -> float:
-    """The mean of ``samples`` without the dearest and the cheapest ``TRIM`` of them."""
-    if not samples:
-        return 0.0
-    ordered = sorted(samples)
-    cut = int(len(ordered) * TRIM)
-    kept = ordered[cut : len(ordered) - cut] or ordered
-    return sum(kept) / len(kept)
+def clipped_mean(samples: Sequence[float]) -> float:
+    """The mean of ``samples`` without those over ``CLIP_NS`` (all of them if every one is).
+
+    Not a trimmed mean: leaving out a share of the dearest calls would leave out real work
+    too, and more of it from the engine whose costs spread wider, which biases a ratio."""
+    kept = [ns for ns in samples if ns <= CLIP_NS] or list(samples)
+    return sum(kept) / len(kept) if kept else 0.0
 
 
 # -- 1 and 4: gaia-rules playouts -------------------------------------------------------------
@@ -334,9 +341,9 @@ def play_gaia(game: gr.Game, rng: random.Random, tally: Tally, *, views: bool = 
         done = clock()
         tally.legal_ns += chosen - start
         tally.apply_ns += done - chosen
-        tally.ns_by_tiles[tiles] += done - start
         tally.count_by_tiles[tiles] += 1
         samples.append(done - start)
+        tally.tiles_at.append(tiles)
         tiles += sum(1 for event in events if isinstance(event, gr.TilePlaced))
         decisions += 1
         if decisions > MAX_DECISIONS:
@@ -378,7 +385,7 @@ def playout_row(level: str, players: int, tally: Tally) -> PlayoutRow:
         legal_us=tally.legal_ns / per,
         apply_us=tally.apply_ns / per,
         decision_us=decision_us,
-        trimmed_us=trimmed_mean(tally.samples) / 1000,
+        clipped_us=clipped_mean(tally.samples) / 1000,
     )
 
 
@@ -439,7 +446,7 @@ def chess_row(tally: ChessTally) -> ChessRow:
         moves_us=tally.moves_ns / per,
         push_us=tally.push_ns / per,
         ply_us=ply_us,
-        trimmed_us=trimmed_mean(tally.samples) / 1000,
+        clipped_us=clipped_mean(tally.samples) / 1000,
     )
 
 
@@ -483,7 +490,7 @@ def view_row(level: str, tally: Tally) -> ViewRow:
     """The figures of one level's views."""
     views = tally.views
     mean = sum(views) / len(views) / 1000 if views else 0.0
-    return ViewRow(level, len(views), mean, trimmed_mean(views) / 1000)
+    return ViewRow(level, len(views), mean, clipped_mean(views) / 1000)
 
 
 def game_seed(settings: Settings, index: int) -> int:
@@ -540,7 +547,7 @@ def copy_row(subject: str, per_state: Sequence[Sequence[float]]) -> CopyRow:
         copies=len(every) * COPY_BATCH,
         mean_us=sum(means) / len(means),
         worst_state_us=max(means),
-        trimmed_us=trimmed_mean(every) / 1000,
+        clipped_us=clipped_mean(every) / 1000,
     )
 
 
@@ -696,13 +703,13 @@ def targets(
 ) -> list[Target]:
     """(a) per decision against chess per ply, (b) copy against chess copy, (c) growth with
     the world, (d) a view against chess per ply, (e) replay, (f) reading against writing a
-    record, (g) SearchBot's decisions per second. Trimmed means throughout."""
+    record, (g) SearchBot's decisions per second. Clipped means and CPU time throughout."""
     found: list[Target] = []
-    ply = chess_playouts.trimmed_us
+    ply = chess_playouts.clipped_us
     for row in playouts:
         if row.players != TARGET_PLAYERS:
             continue
-        value = row.trimmed_us / ply
+        value = row.clipped_us / ply
         found.append(
             Target(
                 name="a: decision / chess ply",
@@ -710,13 +717,13 @@ def targets(
                 value=value,
                 limit=PER_PLY_LIMIT,
                 passed=value <= PER_PLY_LIMIT,
-                note=f"{row.trimmed_us:.1f} / {ply:.1f} µs (raw means "
+                note=f"{row.clipped_us:.1f} / {ply:.1f} µs (raw means "
                 f"{row.decision_us:.1f} / {chess_playouts.ply_us:.1f})",
             )
         )
     chess_copy = next(row for row in copies if row.subject == CHESS_COPY)
     for copied in (row for row in copies if row.subject != CHESS_COPY):
-        value = copied.trimmed_us / chess_copy.trimmed_us
+        value = copied.clipped_us / chess_copy.clipped_us
         found.append(
             Target(
                 name="b: copy() / chess copy",
@@ -724,7 +731,7 @@ def targets(
                 value=value,
                 limit=COPY_LIMIT,
                 passed=value <= COPY_LIMIT,
-                note=f"{copied.trimmed_us:.2f} / {chess_copy.trimmed_us:.2f} µs "
+                note=f"{copied.clipped_us:.2f} / {chess_copy.clipped_us:.2f} µs "
                 f"(stack=False); dearest state {copied.worst_state_us:.2f} µs",
             )
         )
@@ -740,7 +747,7 @@ def targets(
             )
         )
     for view in views:
-        value = view.trimmed_us / ply
+        value = view.clipped_us / ply
         found.append(
             Target(
                 name="d: view / chess ply",
@@ -748,7 +755,7 @@ def targets(
                 value=value,
                 limit=VIEW_LIMIT,
                 passed=value <= VIEW_LIMIT,
-                note=f"{view.trimmed_us:.1f} / {ply:.1f} µs (raw mean {view.mean_us:.1f})",
+                note=f"{view.clipped_us:.1f} / {ply:.1f} µs (raw mean {view.mean_us:.1f})",
             )
         )
     for record in records:
@@ -834,7 +841,7 @@ def render(report: Report) -> str:
         f"mid-game states per level, {s.copies:,} copies of each, {s.records} records per "
         f"level {s.repeats} times, {s.searches} SearchBot decisions per level",
         "",
-        "1. Uniform random playouts (µs are means per call; trim: the trimmed mean)",
+        "1. Uniform random playouts (µs are means per call; clip: calls over 1 ms left out)",
     ]
     lines += table(
         [
@@ -846,7 +853,7 @@ def render(report: Report) -> str:
             "µs legal",
             "µs apply",
             "µs dec",
-            "µs dec trim",
+            "µs dec clip",
         ],
         [
             [
@@ -858,7 +865,7 @@ def render(report: Report) -> str:
                 number(row.legal_us),
                 number(row.apply_us),
                 number(row.decision_us),
-                number(row.trimmed_us),
+                number(row.clipped_us),
             ]
             for row in report.playouts
         ],
@@ -866,14 +873,14 @@ def render(report: Report) -> str:
     c = report.chess_playouts
     lines += ["", "2. copy() of mid-game states (4 players; chess: board at half its game)"]
     lines += table(
-        ["subject", "states", "copies", "µs mean", "µs trim", "µs dearest state"],
+        ["subject", "states", "copies", "µs mean", "µs clip", "µs dearest state"],
         [
             [
                 row.subject,
                 str(row.states),
                 f"{row.copies:,}",
                 number(row.mean_us, 2),
-                number(row.trimmed_us, 2),
+                number(row.clipped_us, 2),
                 number(row.worst_state_us, 2),
             ]
             for row in report.copies
@@ -881,7 +888,7 @@ def render(report: Report) -> str:
     )
     lines += ["", f"3. python-chess anchor: random playouts (ply cap {PLY_CAP})"]
     lines += table(
-        ["engine", "games", "plies/game", "plies/s", "µs moves", "µs push", "µs ply", "µs trim"],
+        ["engine", "games", "plies/game", "plies/s", "µs moves", "µs push", "µs ply", "µs clip"],
         [
             [
                 "chess",
@@ -891,7 +898,7 @@ def render(report: Report) -> str:
                 number(c.moves_us),
                 number(c.push_us),
                 number(c.ply_us),
-                number(c.trimmed_us),
+                number(c.clipped_us),
             ]
         ],
     )
@@ -919,9 +926,9 @@ def render(report: Report) -> str:
     )
     lines += ["", "5. view(to_move) after each decision (4 players)"]
     lines += table(
-        ["level", "views", "µs mean", "µs trim"],
+        ["level", "views", "µs mean", "µs clip"],
         [
-            [row.level, f"{row.views:,}", number(row.mean_us), number(row.trimmed_us)]
+            [row.level, f"{row.views:,}", number(row.mean_us), number(row.clipped_us)]
             for row in report.views
         ],
     )
@@ -967,7 +974,7 @@ def render(report: Report) -> str:
             for row in report.searches
         ],
     )
-    lines += ["", "8. Targets (per-call figures: trimmed means; records and search: CPU time)"]
+    lines += ["", "8. Targets (per-call figures: clipped means; records and search: CPU time)"]
     lines += table(
         ["target", "subject", "value", "limit", "", "note"],
         [
