@@ -691,6 +691,14 @@ def run_searches(settings: Settings) -> list[SearchRow]:
 # -- 5: the targets ---------------------------------------------------------------------------
 
 
+def target(
+    *, name: str, subject: str, value: float | None, limit: float, note: str, at_least: bool = False
+) -> Target:
+    """A target checked: ``value`` must be at most ``limit`` (at least, with ``at_least``)."""
+    passed = value is not None and (value >= limit if at_least else value <= limit)
+    return Target(name, subject, value, limit, passed, note, at_least)
+
+
 def targets(
     *,
     playouts: Sequence[PlayoutRow],
@@ -711,12 +719,11 @@ def targets(
             continue
         value = row.clipped_us / ply
         found.append(
-            Target(
+            target(
                 name="a: decision / chess ply",
                 subject=row.level,
                 value=value,
                 limit=PER_PLY_LIMIT,
-                passed=value <= PER_PLY_LIMIT,
                 note=f"{row.clipped_us:.1f} / {ply:.1f} µs (raw means "
                 f"{row.decision_us:.1f} / {chess_playouts.ply_us:.1f})",
             )
@@ -725,47 +732,43 @@ def targets(
     for copied in (row for row in copies if row.subject != CHESS_COPY):
         value = copied.clipped_us / chess_copy.clipped_us
         found.append(
-            Target(
+            target(
                 name="b: copy() / chess copy",
                 subject=copied.subject,
                 value=value,
                 limit=COPY_LIMIT,
-                passed=value <= COPY_LIMIT,
                 note=f"{copied.clipped_us:.2f} / {chess_copy.clipped_us:.2f} µs "
                 f"(stack=False); dearest state {copied.worst_state_us:.2f} µs",
             )
         )
     for bucket in buckets:
         found.append(
-            Target(
+            target(
                 name="c: ~40 tiles / ~10",
                 subject=bucket.level,
                 value=bucket.growth,
                 limit=GROWTH_LIMIT,
-                passed=bucket.growth is not None and bucket.growth <= GROWTH_LIMIT,
                 note=f"{cell_text(bucket.near_40)} / {cell_text(bucket.near_10)}",
             )
         )
     for view in views:
         value = view.clipped_us / ply
         found.append(
-            Target(
+            target(
                 name="d: view / chess ply",
                 subject=view.level,
                 value=value,
                 limit=VIEW_LIMIT,
-                passed=value <= VIEW_LIMIT,
                 note=f"{view.clipped_us:.1f} / {ply:.1f} µs (raw mean {view.mean_us:.1f})",
             )
         )
     for record in records:
         found.append(
-            Target(
+            target(
                 name="e: replay() ms",
                 subject=record.level,
                 value=record.replay_cpu_ms,
                 limit=REPLAY_LIMIT_MS,
-                passed=record.replay_cpu_ms <= REPLAY_LIMIT_MS,
                 note=f"{record.actions_per_record:.0f} actions a record "
                 f"(wall clock {record.replay_ms:.2f} ms)",
             )
@@ -773,23 +776,21 @@ def targets(
     for record in records:
         value = record.from_json_cpu_us / record.to_json_cpu_us
         found.append(
-            Target(
+            target(
                 name="f: from_json / to_json",
                 subject=record.level,
                 value=value,
                 limit=READ_LIMIT,
-                passed=value <= READ_LIMIT,
                 note=f"{record.from_json_cpu_us:.0f} / {record.to_json_cpu_us:.0f} µs",
             )
         )
     for search in searches:
         found.append(
-            Target(
+            target(
                 name="g: SearchBot decisions/s",
                 subject=search.level,
                 value=search.decisions_per_s,
                 limit=SEARCH_LIMIT,
-                passed=search.decisions_per_s >= SEARCH_LIMIT,
                 note=f"{search.cpu_ms:.1f} ms a decision (wall clock {search.mean_ms:.1f}); "
                 f"{search.decisions} decisions",
                 at_least=True,
