@@ -270,7 +270,7 @@ class _Generator:
             )
             return {**schema, "description": description}
 
-        return self.define(f"Nested{cls.__name__}", (cls, "nested"), build)
+        return self.define(f"Nested{cls.__name__}", cls, build)
 
     def object_schema(self, cls: type, *, nested: bool = False) -> dict[str, Any]:
         """An attrs class as an object: its fields, its ``type`` tag if it is a member of a
