@@ -1,0 +1,269 @@
+"""Play a game beside the engine and compare the two at every decision and every action.
+
+At each decision the engine's legal actions are compared with the oracle's, as sets (the
+spec fixes no order, so the order is not compared; the engine must list no action twice).
+After each action the oracle replays what the engine's log says was decided (the player's
+action, then each decision the engine took alone, 5.4) on its own plain model, and the
+model must equal the engine's next state. Between the two it also checks what the flow
+asks next wherever the oracle can say: a Protection window asks the right seat (13.9b),
+scarce pawns ask for the right cities (10.5), the feeding asks while a listed city can be
+fed (11.2-11.4), and under MANDATORY no one is left meeting an Objective at a turn's action
+(8.3, 8.4).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import gaia_rules as gr
+from tests.oracle.effects import OracleError, Window, apply_action
+from tests.oracle.legal import (
+    available_objectives,
+    feeding_list,
+    legal_actions,
+    meets,
+    still_fed,
+)
+from tests.oracle.model import HAND_LIMIT, POWER_LIMIT, Plain, comparable, plain_of
+
+__all__ = ["Disagreement", "Follower", "follow_game"]
+
+_TABLEAU_GAINS = (
+    gr.PlayNature,
+    gr.PlaySun,
+    gr.PlayRain,
+    gr.PlayEarthquake,
+    gr.PlayTornado,
+    gr.PlayLightning,
+    gr.PlayEruption,
+    gr.Protect,
+)
+"""The actions after which their player's Objectives are checked (8.3)."""
+
+_TURN_ACTIONS = (gr.DrawDeck, gr.DrawDisplay, gr.PlayAnimals, gr.PlayCity, *_TABLEAU_GAINS[:-1])
+"""The actions a turn is made of (5.2)."""
+
+
+class Disagreement(AssertionError):
+    """The engine and the oracle disagree."""
+
+
+def _settled_piles(
+    piles: dict[gr.CardKind, list[gr.CardId]], before: dict[gr.CardKind, int]
+) -> dict[gr.CardKind, tuple[list[gr.CardId], list[gr.CardId]]]:
+    """Each pile as what it held before the step, in order, and what the step added, sorted."""
+    return {
+        kind: (pile[: before.get(kind, 0)], sorted(pile[before.get(kind, 0) :]))
+        for kind, pile in piles.items()
+    }
+
+
+def _diff(expected: dict[str, object], found: dict[str, object]) -> str:
+    return "; ".join(
+        f"{key}: oracle {expected[key]!r}, engine {found[key]!r}"
+        for key in expected
+        if expected[key] != found[key]
+    )
+
+
+@dataclass
+class Follower:
+    """Follows one game from its start (``game`` must be fresh from ``new_game``)."""
+
+    game: gr.Game
+    decisions: int = 0
+    """Decisions whose legal actions were compared."""
+    taken: int = 0
+    """Decisions taken, by the players or by the engine, whose effects were compared."""
+    kinds: dict[str, int] = field(default_factory=dict)
+    """Compared decisions, by kind."""
+    reached_four: set[gr.CardId] = field(default_factory=set)
+    window: Window | None = None
+    to_feed: list[gr.Pos] = field(default_factory=list)
+    checked: set[int] = field(default_factory=set)
+    """The seats whose Objective check is open (8.3)."""
+
+    def plain(self) -> Plain:
+        state = self.game.state
+        plain = plain_of(state, self.reached_four)
+        if isinstance(state.decision, gr.ChoosePawnCities):
+            plain.waiting = list(state.decision.cities)
+        return plain
+
+    # -- at a decision -----------------------------------------------------------------------
+
+    def check_decision(self) -> None:
+        """The engine's legal actions are the oracle's (as sets), and the decision is the one
+        the oracle expects where it can tell."""
+        game = self.game
+        decision = game.decision
+        if decision is None:
+            if len(game.legal_actions()) != 0:
+                raise Disagreement(f"15.1: actions after the end {list(game.legal_actions())}")
+            return
+        plain = self.plain()
+        listed = list(game.legal_actions())
+        if len(set(listed)) != len(listed):
+            raise Disagreement(f"the engine lists an action twice at {decision}: {listed}")
+        expected = legal_actions(plain, decision, self._feeding_for(decision))
+        if set(listed) != expected:
+            raise Disagreement(
+                f"legal actions at {decision!r}: listed, not allowed "
+                f"{sorted(map(str, set(listed) - expected))}; allowed, not listed "
+                f"{sorted(map(str, expected - set(listed)))}"
+            )
+        if len(listed) < 2 and not isinstance(decision, gr.ChooseProtection):
+            raise Disagreement(f"5.4: {decision} asked with one option {listed}")
+        self._check_flow(plain, decision)
+        self.decisions += 1
+        name = type(decision).__name__
+        self.kinds[name] = self.kinds.get(name, 0) + 1
+
+    def _feeding_for(self, decision: gr.Decision) -> list[gr.Pos] | None:
+        if isinstance(decision, gr.ChooseFeeding):
+            if set(decision.cities) != set(self.to_feed):
+                raise Disagreement(
+                    f"11.2: the cities to feed are {sorted(self.to_feed)}, the engine has "
+                    f"{sorted(decision.cities)}"
+                )
+            return self.to_feed
+        return None
+
+    def _check_flow(self, plain: Plain, decision: gr.Decision) -> None:
+        window = self.window
+        if window is not None:
+            expected = gr.ChooseProtection(
+                window.asked[0], window.play.player, window.play.card, tuple(window.asked[1:])
+            )
+            if decision != expected:
+                raise Disagreement(f"13.9b: the window asks {expected}, the engine {decision}")
+        elif isinstance(decision, gr.ChooseProtection):
+            raise Disagreement(f"13.9b: {decision} with no window open")
+        if isinstance(decision, gr.ChooseAction):
+            for seat in range(plain.players):
+                hand = plain.hands[seat]
+                if len(hand) > HAND_LIMIT or len(plain.power_cards(hand)) > POWER_LIMIT:
+                    raise Disagreement(f"6.5: seat {seat} holds {hand} at a turn's action")
+            feedable = legal_actions(plain, gr.ChooseFeeding(plain.active, ()), self.to_feed)
+            if feedable and decision.number == 1:
+                raise Disagreement(f"11.3: the feeding ended with {sorted(map(str, feedable))}")
+            if plain.rules.objectives is gr.Objectives.MANDATORY:
+                for seat in range(plain.players):
+                    met = [o for o in available_objectives(plain) if meets(plain, seat, o)]
+                    if met:
+                        raise Disagreement(f"8.4: seat {seat} still meets {met} at {decision}")
+        if isinstance(decision, gr.ChooseObjective) and decision.player not in self.checked:
+            raise Disagreement(f"8.3: {decision} with no check open for him")
+
+    # -- an action -----------------------------------------------------------------------------
+
+    def apply(self, action: gr.Action) -> None:
+        """Apply ``action`` to the game and the same decisions to the oracle; compare."""
+        game = self.game
+        plain = self.plain()
+        before_piles = {kind: len(pile) for kind, pile in plain.discards.items()}
+        logged = len(game.events)
+        game.apply(action)
+        events = game.events[logged:]
+        window = self.window
+        for index, event in enumerate(events):
+            if isinstance(event, gr.TurnBegan):
+                plain.active = event.player
+                self.to_feed = feeding_list(plain, event.player)  # 11.2: fixed now
+                self.checked = set()
+            if not isinstance(event, gr.ActionTaken) or event.action is None:
+                continue
+            taken = event.action
+            if event.by_engine:
+                self._check_alone(plain, taken)
+            stolen = next(
+                (e.card for e in events[index:] if isinstance(e, gr.CardStolen)), None
+            )
+            try:
+                window = apply_action(plain, taken, window, stolen)
+            except OracleError as error:
+                raise Disagreement(f"after {taken}: {error}") from error
+            self._after(taken)
+            self.taken += 1
+        self.window = window if plain.result is None else None
+        found = plain_of(game.state)
+        expected_view, found_view = comparable(plain), comparable(found)
+        # The spec orders the discard piles card by card (6.4) but not the cards that one
+        # change discards together (the cities an Eruption clears, those at 0 in 10.1(c)):
+        # what this step added to a pile is compared as a multiset, the rest in order.
+        for view in (expected_view, found_view):
+            view["discards"] = _settled_piles(view["discards"], before_piles)  # type: ignore[arg-type]
+        if expected_view != found_view:
+            raise Disagreement(f"after {action} ({events}): {_diff(expected_view, found_view)}")
+        self.reached_four = plain.reached_four
+        if plain.waiting and plain.result is None:
+            decision = game.decision
+            if not isinstance(decision, gr.ChoosePawnCities) or set(decision.cities) != set(
+                plain.waiting
+            ):
+                raise Disagreement(f"10.5: {plain.waiting} wait for pawns; engine {decision}")
+
+    def _after(self, taken: gr.Action) -> None:
+        if isinstance(taken, gr.Feed):
+            self.to_feed.remove(taken.city)
+        if isinstance(taken, _TURN_ACTIONS):
+            self.checked = set()  # a new action: the checks of the last one are over
+        if isinstance(taken, _TABLEAU_GAINS):
+            self.checked.add(taken.player)
+        if isinstance(taken, gr.DeclineObjectives):
+            self.checked.discard(taken.player)
+
+    def _check_alone(self, plain: Plain, taken: gr.Action) -> None:
+        """A decision the engine took alone had exactly that one option (5.4)."""
+        decision: gr.Decision | None = None
+        match taken:
+            case gr.Feed(player=seat):
+                decision = gr.ChooseFeeding(seat, tuple(self.to_feed))
+            case gr.Discard(player=seat):
+                decision = gr.ChooseLimitDiscard(seat)
+            case gr.FulfillObjective(player=seat) | gr.DeclineObjectives(player=seat):
+                decision = gr.ChooseObjective(seat)
+            case gr.PlaceCityPawn(player=seat):
+                decision = gr.ChoosePawnCities(seat, tuple(plain.waiting))
+            case gr.NameBack(player=seat, victim=victim):
+                decision = gr.ChooseBack(seat, victim, ())
+            case gr.KeepCard(player=seat):
+                decision = gr.ChooseKeptCard(seat)
+            case _:
+                raise Disagreement(f"5.4: the engine took {taken} alone")
+        options = legal_actions(plain, decision, self.to_feed)
+        if options != {taken}:
+            raise Disagreement(
+                f"5.4: the engine took {taken} alone; the options were "
+                f"{sorted(map(str, options))}"
+            )
+        if isinstance(taken, gr.Feed) and not still_fed(plain, taken.player, taken.city):
+            raise Disagreement(f"11.2: fed {taken.city}, which no longer qualifies")
+
+
+def follow_game(
+    game: gr.Game,
+    rng: random.Random,
+    max_steps: int,
+    *,
+    prefer_plays: float = 0.0,
+    after_each: Callable[[gr.Game], None] | None = None,
+) -> Follower:
+    """Play up to ``max_steps`` random legal actions, comparing engine and oracle at each."""
+    follower = Follower(game)
+    follower.check_decision()
+    for _ in range(max_steps):
+        if game.is_over:
+            break
+        legal = game.legal_actions()
+        choices = list(legal)
+        if prefer_plays and rng.random() < prefer_plays:
+            plays = [a for a in choices if not isinstance(a, gr.DrawDeck | gr.DrawDisplay)]
+            choices = plays or choices
+        follower.apply(rng.choice(choices))
+        follower.check_decision()
+        if after_each is not None:
+            after_each(game)
+    return follower
