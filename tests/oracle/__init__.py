@@ -14,8 +14,18 @@ at every decision and after every action. It is a test-support package, not ship
 the wheel.
 """
 
-from tests.oracle.follow import Disagreement, Follower, follow_game
+from tests.oracle.follow import EFFECT, FLOW, LEGAL, Disagreement, Follower, follow_game
 from tests.oracle.legal import legal_actions
 from tests.oracle.model import Plain, plain_of
 
-__all__ = ["Disagreement", "Follower", "Plain", "follow_game", "legal_actions", "plain_of"]
+__all__ = [
+    "EFFECT",
+    "FLOW",
+    "LEGAL",
+    "Disagreement",
+    "Follower",
+    "Plain",
+    "follow_game",
+    "legal_actions",
+    "plain_of",
+]

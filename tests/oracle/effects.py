@@ -118,9 +118,8 @@ def settle(plain: Plain, change: Callable[[], None], credited: int) -> None:
     empty_at_two = advanced and plain.rules.four_need_drop is gr.FourNeedDrop.EMPTY_AT_TWO
     for pos in lowered:  # (e) 10.3, 12.4
         city = plain.cities[pos]
-        if city.satisfaction <= 1:
-            _return_pawns(plain, city)
-        elif empty_at_two and city.satisfaction == 2 and city.card in plain.reached_four:
+        at_two_after_four = city.satisfaction == 2 and city.card in plain.reached_four
+        if city.satisfaction <= 1 or (empty_at_two and at_two_after_four):
             _return_pawns(plain, city)
         elif advanced and len(city.pawns) == 2:
             plain.supply[city.pawns.pop()] += 1
@@ -159,12 +158,15 @@ def _clear(plain: Plain, pos: gr.Pos) -> None:
 
 def _swap(plain: Plain, first: gr.Pos, second: gr.Pos) -> None:
     """13.7: each tile takes its tokens and its city (with pawns and record) along."""
-    for place in (plain.tiles, plain.tokens, plain.cities):
-        a, b = place.pop(first, None), place.pop(second, None)  # type: ignore[attr-defined]
-        if a is not None:
-            place[second] = a  # type: ignore[index]
-        if b is not None:
-            place[first] = b  # type: ignore[index]
+    plain.tiles[first], plain.tiles[second] = plain.tiles[second], plain.tiles[first]
+    tokens = plain.tokens.pop(first, 0), plain.tokens.pop(second, 0)
+    for pos, count in ((second, tokens[0]), (first, tokens[1])):
+        if count:
+            plain.tokens[pos] = count
+    cities = plain.cities.pop(first, None), plain.cities.pop(second, None)
+    for pos, city in ((second, cities[0]), (first, cities[1])):
+        if city is not None:
+            plain.cities[pos] = city
 
 
 def power_effect(plain: Plain, play: gr.PowerPlay) -> None:
@@ -299,8 +301,12 @@ def apply_action(
             take_city(plain, seat, pos, min(want, plain.supply[seat]))
             plain.waiting.remove(pos)
             _win_if_empty(plain, seat)
-        case gr.PlaySun() | gr.PlayRain() | gr.PlayEarthquake() | gr.PlayLightning() | (
-            gr.PlayEruption() | gr.PlayTornado()
+        case (
+            gr.PlaySun()
+            | gr.PlayRain()
+            | gr.PlayEarthquake()
+            | gr.PlayLightning()
+            | (gr.PlayEruption() | gr.PlayTornado())
         ):
             plain.hands[seat].remove(action.card)
             plain.tableaux[seat].append(action.card)  # 13.2: in front before its effect

@@ -47,8 +47,11 @@ def legal_actions(
     """
     match decision:
         case gr.ChooseAction(player=seat):
-            return _draws(plain, seat) | _nature(plain, seat) | _life(plain, seat) | _powers(
-                plain, seat
+            return (
+                _draws(plain, seat)
+                | _nature(plain, seat)
+                | _life(plain, seat)
+                | _powers(plain, seat)
             )
         case gr.ChooseFeeding(player=seat, cities=cities):
             return _feeds(plain, seat, list(cities) if to_feed is None else to_feed)
@@ -58,18 +61,19 @@ def legal_actions(
             return _objectives(plain, seat)
         case gr.ChoosePawnCities(player=seat, cities=cities):
             waiting = plain.waiting or list(cities)
-            return {gr.PlaceCityPawn(seat, pos) for pos in waiting if pawns_wanted(plain, seat, pos)}
+            return {
+                gr.PlaceCityPawn(seat, pos) for pos in waiting if pawns_wanted(plain, seat, pos)
+            }
         case gr.ChooseProtection(player=seat):
             protections = [
                 card
                 for card in plain.hands[seat]
                 if plain.face(card) == gr.PowerCard(gr.Power.PROTECTION)
             ]
-            return {gr.PassProtection(seat)} | {gr.Protect(seat, c) for c in protections}
+            answers: set[gr.Action] = {gr.PassProtection(seat)}
+            return answers | {gr.Protect(seat, c) for c in protections}
         case gr.ChooseBack(player=thief, victim=victim):
-            return {
-                gr.NameBack(thief, victim, kind_of(plain.face(c))) for c in plain.hands[victim]
-            }
+            return {gr.NameBack(thief, victim, kind_of(plain.face(c))) for c in plain.hands[victim]}
         case gr.ChooseKeptCard(player=thief):
             return {gr.KeepCard(thief, card) for card, _ in plain.stolen}
     raise AssertionError(f"no such decision: {decision!r}")
@@ -123,9 +127,9 @@ def _life(plain: Plain, seat: int) -> set[gr.Action]:
         if isinstance(face, gr.CityCard):
             for pos in free:
                 # 9.2b: a star city never stands on sea; 9.2c: a sea site only on sea
-                if _site_allows(face.site, plain.tiles[pos], star_on_sea=False):
-                    if needs_met(plain, card, pos) >= 2:  # 9.3
-                        found.add(gr.PlayCity(seat, card, pos))
+                suits = _site_allows(face.site, plain.tiles[pos], star_on_sea=False)
+                if suits and needs_met(plain, card, pos) >= 2:  # 9.3
+                    found.add(gr.PlayCity(seat, card, pos))
     return found
 
 
