@@ -42,6 +42,15 @@ _TABLEAU_GAINS = (
 )
 """The actions after which their player's Objectives are checked (8.3)."""
 
+_POWER_PLAYS = (
+    gr.PlaySun,
+    gr.PlayRain,
+    gr.PlayEarthquake,
+    gr.PlayTornado,
+    gr.PlayLightning,
+    gr.PlayEruption,
+)
+
 _TURN_ACTIONS = (gr.DrawDeck, gr.DrawDisplay, gr.PlayAnimals, gr.PlayCity, *_TABLEAU_GAINS[:-1])
 """The actions a turn is made of (5.2)."""
 
@@ -96,6 +105,10 @@ class Follower:
     """The seats whose Objective check is open (8.3)."""
     checks: frozenset[str] = frozenset({LEGAL, EFFECT, FLOW})
     """What to compare; a disagreement about anything else is ignored."""
+    turn_actions: int | None = None
+    """The actions taken in this turn (5.2); unknown before the first turn the oracle sees."""
+    victims: list[int] = field(default_factory=list)
+    """The seats a Tornado has still to rob, in order (13.8)."""
 
     def _fail(self, category: str, message: str) -> None:
         if category in self.checks:
@@ -172,8 +185,22 @@ class Follower:
                     met = [o for o in available_objectives(plain) if meets(plain, seat, o)]
                     if met:
                         self._fail(FLOW, f"8.4: seat {seat} still meets {met} at {decision}")
+        if isinstance(decision, gr.ChooseAction) and self.turn_actions is not None:
+            self._check_action_number(plain, decision)
+        if isinstance(decision, gr.ChooseBack):
+            expected_back = (self.victims[:1], tuple(self.victims[1:]))
+            if ([decision.victim], decision.later) != expected_back:
+                self._fail(FLOW, f"13.8, 13.8d: {decision}; the victims are {self.victims}")
+        if isinstance(decision, gr.ChooseKeptCard) and (self.victims or len(plain.stolen) < 2):
+            self._fail(FLOW, f"13.8c, 13.10: {decision} with {plain.stolen}, {self.victims} left")
         if isinstance(decision, gr.ChooseObjective) and decision.player not in self.checked:
             self._fail(FLOW, f"8.3: {decision} with no check open for him")
+
+    def _check_action_number(self, plain: Plain, decision: gr.ChooseAction) -> None:
+        """5.2: the active player's first, then second action."""
+        assert self.turn_actions is not None
+        if (decision.number, decision.player) != (self.turn_actions + 1, plain.active):
+            self._fail(FLOW, f"5.2: {decision} after {self.turn_actions} actions")
 
     # -- an action -----------------------------------------------------------------------------
 
@@ -188,6 +215,7 @@ class Follower:
         window = self.window
         for index, event in enumerate(events):
             if isinstance(event, gr.TurnBegan):
+                self._turn_begins(plain, event.player)
                 plain.active = event.player
                 self.to_feed = feeding_list(plain, event.player)  # 11.2: fixed now
                 self.checked = set()
@@ -197,11 +225,12 @@ class Follower:
             if event.by_engine:
                 self._check_alone(plain, taken)
             stolen = next((e.card for e in events[index:] if isinstance(e, gr.CardStolen)), None)
+            opened = window
             try:
                 window = apply_action(plain, taken, window, stolen)
             except OracleError as error:
                 self._fail(EFFECT, f"after {taken}: {error}")
-            self._after(taken)
+            self._after(plain, taken, opened, window)
             self.taken += 1
         self.window = window if plain.result is None else None
         found = plain_of(game.state)
@@ -221,7 +250,39 @@ class Follower:
             ):
                 self._fail(FLOW, f"10.5: {plain.waiting} wait for pawns; engine {decision}")
 
-    def _after(self, taken: gr.Action) -> None:
+    def _turn_begins(self, plain: Plain, seat: int) -> None:
+        """5.1, 5.2, 5.5: the next seat clockwise, once two actions are complete."""
+        if self.turn_actions is not None:
+            following = (plain.active + 1) % plain.players
+            if seat != following or self.turn_actions != 2:
+                self._fail(
+                    FLOW,
+                    f"5.1, 5.2: seat {seat}'s turn after {self.turn_actions} actions of seat "
+                    f"{plain.active}",
+                )
+        if self.victims or plain.stolen:
+            self._fail(FLOW, f"13.8: a turn begins with {self.victims} to rob, {plain.stolen}")
+        self.turn_actions = 0
+
+    def _after(
+        self, plain: Plain, taken: gr.Action, opened: Window | None, window: Window | None
+    ) -> None:
+        if isinstance(taken, _TURN_ACTIONS):
+            self.turn_actions = (self.turn_actions or 0) + 1
+        effect: gr.Action | None = None  # the Power whose effect ran just now, if any
+        if isinstance(taken, _POWER_PLAYS) and window is None:
+            effect = taken
+        if isinstance(taken, gr.PassProtection) and opened is not None and window is None:
+            effect = opened.play
+        if isinstance(effect, gr.PlayTornado):  # 13.8, 13.8d: each other hand holding cards
+            order = [(effect.player + k) % plain.players for k in range(1, plain.players)]
+            self.victims = [seat for seat in order if plain.hands[seat]]
+        if isinstance(taken, gr.NameBack):
+            if not self.victims or taken.victim != self.victims[0]:
+                self._fail(FLOW, f"13.8: {taken} when the victims are {self.victims}")
+            self.victims = self.victims[1:]
+        if isinstance(taken, gr.KeepCard) and self.victims:
+            self._fail(FLOW, f"13.8c: {taken} before {self.victims} were robbed")
         if isinstance(taken, gr.Feed):
             self.to_feed.remove(taken.city)
         if isinstance(taken, _TURN_ACTIONS):
