@@ -132,6 +132,7 @@ FLOW_CLAUSES = (
     "13.8d",
     "13.9b",
     "13.9d",
+    "13.9f",
 )
 """Which decision comes next: the turn order and its two actions, the feeding's list, the
 Protection window's seats, a Tornado's victims, scarce pawns, the Objective checks."""

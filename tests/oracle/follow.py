@@ -109,6 +109,10 @@ class Follower:
     """The actions taken in this turn (5.2); unknown before the first turn the oracle sees."""
     victims: list[int] = field(default_factory=list)
     """The seats a Tornado has still to rob, in order (13.8)."""
+    protected: tuple[int, int] | None = None
+    """The cancelled player and the protector of the last Protection, until the next action."""
+    protector_checked: bool = False
+    """Whether the protector's Objective check has begun (13.9f)."""
 
     def _fail(self, category: str, message: str) -> None:
         if category in self.checks:
@@ -193,6 +197,12 @@ class Follower:
                 self._fail(FLOW, f"13.8, 13.8d: {decision}; the victims are {self.victims}")
         if isinstance(decision, gr.ChooseKeptCard) and (self.victims or len(plain.stolen) < 2):
             self._fail(FLOW, f"13.8c, 13.10: {decision} with {plain.stolen}, {self.victims} left")
+        if isinstance(decision, gr.ChooseObjective) and self.protected is not None:
+            cancelled, protector = self.protected
+            mandatory = plain.rules.objectives is gr.Objectives.MANDATORY
+            met = [o for o in available_objectives(plain) if meets(plain, cancelled, o)]
+            if decision.player == protector and mandatory and met:
+                self._fail(FLOW, f"13.9f: the protector asked while seat {cancelled} meets {met}")
         if isinstance(decision, gr.ChooseObjective) and decision.player not in self.checked:
             self._fail(FLOW, f"8.3: {decision} with no check open for him")
 
@@ -281,6 +291,7 @@ class Follower:
             if not self.victims or taken.victim != self.victims[0]:
                 self._fail(FLOW, f"13.8: {taken} when the victims are {self.victims}")
             self.victims = self.victims[1:]
+        self._after_protection(plain, taken, opened)
         if isinstance(taken, gr.KeepCard) and self.victims:
             self._fail(FLOW, f"13.8c: {taken} before {self.victims} were robbed")
         if isinstance(taken, gr.Feed):
@@ -291,6 +302,22 @@ class Follower:
             self.checked.add(taken.player)
         if isinstance(taken, gr.DeclineObjectives):
             self.checked.discard(taken.player)
+
+    def _after_protection(self, plain: Plain, taken: gr.Action, opened: Window | None) -> None:
+        """13.9f: after a Protection the cancelled player's Objectives are checked first."""
+        if isinstance(taken, gr.Protect) and opened is not None:
+            self.protected = (opened.play.player, taken.player)
+            self.protector_checked = False
+        elif isinstance(taken, _TURN_ACTIONS):
+            self.protected = None
+        if self.protected is None:
+            return
+        cancelled, protector = self.protected
+        if isinstance(taken, gr.FulfillObjective | gr.DeclineObjectives):
+            if taken.player == protector:
+                self.protector_checked = True
+            elif taken.player == cancelled and self.protector_checked:
+                self._fail(FLOW, f"13.9f: {taken} after the protector's check")
 
     def _check_alone(self, plain: Plain, taken: gr.Action) -> None:
         """A decision the engine took alone had exactly that one option (5.4)."""
