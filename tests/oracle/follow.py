@@ -243,7 +243,8 @@ class Follower:
             self._after(plain, taken, opened, window)
             self.taken += 1
         self.window = window if plain.result is None else None
-        found = plain_of(game.state)
+        state = game.state
+        found = plain_of(state, {state.cities[pos].card for pos in state.reached_four})
         expected_view, found_view = comparable(plain), comparable(found)
         # The spec orders the discard piles card by card (6.4) but not the cards that one
         # change discards together (the cities an Eruption clears, those at 0 in 10.1(c)):

@@ -191,6 +191,9 @@ def comparable(plain: Plain) -> dict[str, object]:
         "discards": {k: list(v) for k, v in plain.discards.items() if v},
         "hands": [sorted(hand) for hand in plain.hands],
         "tableaux": [list(cards) for cards in plain.tableaux],
+        "reached four": sorted(
+            pos for pos, city in plain.cities.items() if city.card in plain.reached_four
+        ),
         "objectives": list(plain.objectives),
         "objective pawns": dict(sorted(plain.objective_pawns.items())),
         "stolen": sorted(plain.stolen),
