@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import gaia_rules as gr
-from gaia_rules.determinize import determinize, unseen_cards
+from gaia_rules.determinize import determinize, unseen_cards, view_problems
 from tests.strategies import Walk, check_invariants, walk_strategy
 
 K = gr.CardKind
@@ -136,6 +136,17 @@ def test_a_view_that_does_not_add_up_is_refused() -> None:
     with pytest.raises(gr.PositionError, match=r"1\.5.*nature"):
         determinize(bad, random.Random(0))
     assert bad.deck_sizes[K.NATURE] == view.deck_sizes[K.NATURE] + 1
+
+
+@pytest.mark.clause("3.8")
+def test_a_view_whose_hand_holds_an_objective_is_refused_with_a_typed_error() -> None:
+    view = gr.new_game(players=2, rules=gr.Rules.basic(), seed=1).view(0)
+    bad = attrs.evolve(view, hand=(*view.hand[:-1], view.objectives[0]))
+    assert any("never held" in problem for problem in view_problems(bad))
+    with pytest.raises(gr.PositionError, match=r"3\.8"):
+        determinize(bad, random.Random(0))
+    with pytest.raises(gr.GaiaRulesError):
+        gr.View.from_json(bad.to_json())
 
 
 def test_a_finished_game_samples_as_finished() -> None:

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 
 import attrs
 
-from gaia_rules.cards import CardId, kind_of
+from gaia_rules.cards import CardId, Objective, kind_of
 from gaia_rules.errors import RulesError, ViewError
 from gaia_rules.game import Game
 from gaia_rules.manifest import TILE_COUNTS
@@ -145,6 +145,10 @@ def _position_of(view: View) -> tuple[Position | None, list[str]]:
     unknown = sorted({card for card in _seen(view) if card not in cards})
     if unknown:
         return None, [f"{card!r}: no such card in the manifest (spec 2.9)" for card in unknown]
+    held = [*view.hand, *(card for _, _, card in view.stolen if card is not None)]
+    unheld = sorted({card for card in held if isinstance(cards.face(card), Objective)})
+    if unheld:
+        return None, [f"{card!r}: an Objective is never held (spec 3.8)" for card in unheld]
     problems: list[str] = []
     if view.hand_backs[seat] != backs_of(view.hand):
         problems.append("hand_backs: the seat's own backs are not those of its hand (1.5)")
