@@ -30,28 +30,18 @@ from tests.oracle.model import HAND_LIMIT, POWER_LIMIT, Plain, comparable, plain
 
 __all__ = ["EFFECT", "FLOW", "LEGAL", "Disagreement", "Follower", "follow_game"]
 
-_TABLEAU_GAINS = (
+_TABLEAU_GAINS = (gr.PlayNature, gr.Protect, gr.PowerPlay)
+"""The actions after which their player's Objectives are checked (8.3): a Nature card, a Power
+card played, a Protection."""
+
+_TURN_ACTIONS = (
+    gr.DrawDeck,
+    gr.DrawDisplay,
     gr.PlayNature,
-    gr.PlaySun,
-    gr.PlayRain,
-    gr.PlayEarthquake,
-    gr.PlayTornado,
-    gr.PlayLightning,
-    gr.PlayEruption,
-    gr.Protect,
+    gr.PlayAnimals,
+    gr.PlayCity,
+    gr.PowerPlay,
 )
-"""The actions after which their player's Objectives are checked (8.3)."""
-
-_POWER_PLAYS = (
-    gr.PlaySun,
-    gr.PlayRain,
-    gr.PlayEarthquake,
-    gr.PlayTornado,
-    gr.PlayLightning,
-    gr.PlayEruption,
-)
-
-_TURN_ACTIONS = (gr.DrawDeck, gr.DrawDisplay, gr.PlayAnimals, gr.PlayCity, *_TABLEAU_GAINS[:-1])
 """The actions a turn is made of (5.2)."""
 
 
@@ -281,7 +271,7 @@ class Follower:
         if isinstance(taken, _TURN_ACTIONS):
             self.turn_actions = (self.turn_actions or 0) + 1
         effect: gr.Action | None = None  # the Power whose effect ran just now, if any
-        if isinstance(taken, _POWER_PLAYS) and window is None:
+        if isinstance(taken, gr.PowerPlay) and window is None:
             effect = taken
         if isinstance(taken, gr.PassProtection) and opened is not None and window is None:
             effect = opened.play

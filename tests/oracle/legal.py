@@ -25,6 +25,7 @@ __all__ = [
     "legal_actions",
     "meets",
     "pawns_wanted",
+    "power_plays",
     "protection_asked",
 ]
 
@@ -32,7 +33,7 @@ SUN = {gr.Land.SWAMP: gr.Land.PLAIN, gr.Land.PLAIN: gr.Land.DESERT}
 """13.4: a swamp becomes a plain, a plain a desert."""
 RAIN = {gr.Land.DESERT: gr.Land.PLAIN, gr.Land.PLAIN: gr.Land.SWAMP}
 """13.5: a desert becomes a plain, a plain a swamp."""
-SCORCHED = (gr.Land.PLAIN, gr.Land.FOREST, gr.Land.SWAMP)
+SCORCHED = frozenset({gr.Land.PLAIN, gr.Land.FOREST, gr.Land.SWAMP})
 """14.3c: the neighbours of an erupting mountain that become deserts."""
 
 
@@ -51,7 +52,7 @@ def legal_actions(
                 _draws(plain, seat)
                 | _nature(plain, seat)
                 | _life(plain, seat)
-                | _powers(plain, seat)
+                | power_plays(plain, seat)
             )
         case gr.ChooseFeeding(player=seat, cities=cities):
             return _feeds(plain, seat, list(cities) if to_feed is None else to_feed)
@@ -136,7 +137,8 @@ def _life(plain: Plain, seat: int) -> set[gr.Action]:
 # -- Powers (13.2-13.9a, 14.2, 14.3) -------------------------------------------------------------
 
 
-def _powers(plain: Plain, seat: int) -> set[gr.Action]:
+def power_plays(plain: Plain, seat: int) -> set[gr.Action]:
+    """Every Power card of ``seat``'s hand at every legal target, as a turn's action."""
     if plain.level < gr.Level.POWERS:
         return set()
     found: set[gr.Action] = set()
