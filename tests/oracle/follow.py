@@ -174,11 +174,13 @@ class Follower:
             feedable = legal_actions(plain, gr.ChooseFeeding(plain.active, ()), self.to_feed)
             if feedable and decision.number == 1:
                 self._fail(FLOW, f"11.3: the feeding ended with {sorted(map(str, feedable))}")
-            if plain.rules.objectives is gr.Objectives.MANDATORY:
-                for seat in range(plain.players):
-                    met = [o for o in available_objectives(plain) if meets(plain, seat, o)]
-                    if met:
-                        self._fail(FLOW, f"8.4: seat {seat} still meets {met} at {decision}")
+            # 8.4: under MANDATORY no one is left meeting an Objective; under OPTIONAL a
+            # player whose check opened and who declined nothing was offered all he meets
+            mandatory = plain.rules.objectives is gr.Objectives.MANDATORY
+            for seat in range(plain.players) if mandatory else sorted(self.checked):
+                met = [o for o in available_objectives(plain) if meets(plain, seat, o)]
+                if met:
+                    self._fail(FLOW, f"8.4: seat {seat} still meets {met} at {decision}")
         if isinstance(decision, gr.ChooseAction) and self.turn_actions is not None:
             self._check_action_number(plain, decision)
         if isinstance(decision, gr.ChooseBack):
