@@ -5,10 +5,13 @@ spec fixes no order, so the order is not compared; the engine must list no actio
 After each action the oracle replays what the engine's log says was decided (the player's
 action, then each decision the engine took alone, 5.4) on its own plain model, and the
 model must equal the engine's next state. Between the two it also checks what the flow
-asks next wherever the oracle can say: a Protection window asks the right seat (13.9b),
-scarce pawns ask for the right cities (10.5), the feeding asks while a listed city can be
-fed (11.2-11.4), and under MANDATORY no one is left meeting an Objective at a turn's action
-(8.3, 8.4).
+asks next wherever the oracle can say: turns pass clockwise after two actions (5.1, 5.2);
+the feeding asks while a city of the list the oracle fixed can be fed (11.2-11.4); a
+Protection window asks the right seats in order (13.9b, 13.9c) and none opens after a
+Protection (13.9d); a Tornado robs the right seats in order (13.8, 13.8d); scarce pawns ask
+for the right cities (10.5, 12.5); an Objective decision comes only in a check (8.3), the
+cancelled player's before the protector's (13.9f), and no one is left meeting an Objective
+he must or may still fulfil when a turn's action is asked (8.4).
 """
 
 from __future__ import annotations
@@ -89,8 +92,11 @@ class Follower:
     kinds: dict[str, int] = field(default_factory=dict)
     """Compared decisions, by kind."""
     reached_four: set[gr.CardId] = field(default_factory=set)
+    """The oracle's own record of 12.4, by city card."""
     window: Window | None = None
+    """The Protection window open now, if any (13.9b)."""
     to_feed: list[gr.Pos] = field(default_factory=list)
+    """The cities still to be fed this turn, listed when the feeding began (11.2)."""
     checked: set[int] = field(default_factory=set)
     """The seats whose Objective check is open (8.3)."""
     checks: frozenset[str] = frozenset({LEGAL, EFFECT, FLOW})
