@@ -142,8 +142,8 @@ def test_a_view_that_does_not_add_up_is_refused() -> None:
 def test_a_view_whose_hand_holds_an_objective_is_refused_with_a_typed_error() -> None:
     view = gr.new_game(players=2, rules=gr.Rules.basic(), seed=1).view(0)
     bad = attrs.evolve(view, hand=(*view.hand[:-1], view.objectives[0]))
-    assert any("never held" in problem for problem in view_problems(bad))
-    with pytest.raises(gr.PositionError, match=r"3\.8"):
+    assert any("Objective cannot be in a hand" in problem for problem in view_problems(bad))
+    with pytest.raises(gr.PositionError, match="Objective"):
         determinize(bad, random.Random(0))
     with pytest.raises(gr.GaiaRulesError):
         gr.View.from_json(bad.to_json())

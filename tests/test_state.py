@@ -241,6 +241,22 @@ def test_a_card_is_found_by_its_name() -> None:
         gr.Rules.basic(edition=gr.Edition.FIRST).cards.named("Venice")  # third edition only
 
 
+@pytest.mark.clause("2.5a", "2.9")
+def test_the_builder_takes_a_city_by_its_name() -> None:
+    game = (
+        PositionBuilder(players=2)
+        .tile(0, 0, gr.Land.SEA)
+        .tile(1, 0, gr.Land.PLAIN)
+        .city(0, 0, "Venice")
+        .hand(0, "Petra", "N01")
+        .to_game()
+    )
+    assert game.state.cities[gr.Pos(0, 0)].card == "C19"
+    assert game.state.hands[0] == ("C03", "N01")
+    with pytest.raises(gr.PositionError, match="'Paris': no such card"):
+        PositionBuilder(players=2).hand(0, "Paris").to_game()
+
+
 # -- records start anywhere (16.8) -------------------------------------------------------------
 
 
@@ -326,6 +342,7 @@ def _view_of_some_game() -> gr.View:
     ("change", "fault"),
     [
         (lambda v: attrs.evolve(v, hand=(*v.hand, "Z99")), "no such card"),
+        (lambda v: attrs.evolve(v, hand=(*v.hand, "O04")), "Objective"),
         (lambda v: attrs.evolve(v, players=2**63), "players"),
         (lambda v: attrs.evolve(v, seat=7), "no seat 7"),
         (lambda v: attrs.evolve(v, decision=gr.ChooseAction(7, 1)), "decision"),
@@ -389,3 +406,23 @@ def test_documents_over_their_limits_are_refused_before_they_are_read() -> None:
         gr.Rules.from_json(" " * (MAX_DOCUMENT_CHARS + 1))
     with pytest.raises(gr.JsonError, match=r"1\.10"):
         gr.from_json(" " * (MAX_DOCUMENT_CHARS + 1), gr.Action)
+
+
+# -- the invariants check the state (1.9) ------------------------------------------------------
+
+
+@pytest.mark.clause("1.9", "12.4", "13.8", "1.6")
+def test_the_invariants_see_a_state_that_does_not_add_up() -> None:
+    from gaia_rules.invariants import violations  # noqa: PLC0415 (the checker under test)
+
+    game = _walk_until(3, gr.Rules.powers(), 21, gr.ChooseAction)
+    assert violations(game) == []
+    table = game._table  # corrupting the engine's own state is what this test is about
+    table.stolen = (("N01", 1),)
+    assert any(line.startswith("13.8:") for line in violations(game))
+    table.stolen = ()
+    table.reached_four = {gr.Pos(30, 30)}
+    assert any("no city stands" in line for line in violations(game))
+    table.reached_four = set()
+    table.random_draws = -1
+    assert any(line.startswith("1.6:") for line in violations(game))
