@@ -51,19 +51,25 @@ def _total(plain: Plain) -> int:
     return 6 if plain.players == 2 else 5
 
 
+def _placed(plain: Plain) -> tuple[int, ...]:
+    """Each player's pawns placed (3.10): his total less his supply, both pawns of a city
+    with two counting (12.6)."""
+    return tuple(_total(plain) - n for n in plain.supply)
+
+
 def _win_if_empty(plain: Plain, seat: int) -> None:
     """15.1: a player whose supply is empty has placed all his pawns and wins at once."""
     if plain.result is None and plain.supply[seat] == 0:
-        plain.result = (seat, gr.EndReason.ALL_PAWNS_PLACED, seat)
+        plain.result = gr.Result(seat, gr.EndReason.ALL_PAWNS_PLACED, _placed(plain), seat)
 
 
 def _exhaustion_end(plain: Plain, seat: int) -> None:
     """15.2-15.4: most pawns placed; ties to the first after ``seat``, who counts last."""
-    placed = [_total(plain) - n for n in plain.supply]
+    placed = _placed(plain)
     order = [(seat + k) % plain.players for k in range(1, plain.players + 1)]
     best = max(placed)
     winner = next(s for s in order if placed[s] == best)
-    plain.result = (winner, gr.EndReason.EXHAUSTION, seat)
+    plain.result = gr.Result(winner, gr.EndReason.EXHAUSTION, placed, seat)
 
 
 # -- settling a change (10.1-10.5, 12.2-12.5) ----------------------------------------------------

@@ -75,8 +75,8 @@ class Plain:
     objective_pawns: dict[gr.CardId, int]
     stolen: list[tuple[gr.CardId, int]]
     supply: list[int]
-    result: tuple[int, gr.EndReason, int] | None = None
-    """The winner, why the game ended, and who ended it."""
+    result: gr.Result | None = None
+    """How the game ended (15)."""
     reached_four: set[gr.CardId] = field(default_factory=set)
     """The cities (by card) that reached four needs and have not been emptied since (12.4):
     the oracle's own record, kept from the start of the game."""
@@ -161,9 +161,7 @@ def plain_of(state: gr.GameState, reached_four: set[gr.CardId] | None = None) ->
         objective_pawns=dict(state.objective_pawns),
         stolen=list(state.stolen),
         supply=list(state.supply),
-        result=None
-        if state.result is None
-        else (state.result.winner, state.result.reason, state.result.ended_by),
+        result=state.result,
         reached_four=set(reached_four or ()),
     )
 
