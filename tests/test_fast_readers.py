@@ -17,8 +17,6 @@ import gaia_rules as gr
 from gaia_rules.actiondata import ActionStructure
 from gaia_rules.serialization import JsonError, converter, from_data
 
-pytestmark = pytest.mark.clause("1.7", "2.8")
-
 
 def _finished_records() -> list[gr.GameRecord]:
     records = []
@@ -45,6 +43,7 @@ def _generic(data: Any) -> Any:
     return hook.generic(data, gr.Action)
 
 
+@pytest.mark.clause("1.7", "2.8")
 def test_the_actions_of_whole_games_read_back_equal_through_both_paths() -> None:
     assert len(ACTIONS) >= 10, "the games play most kinds of action"
     for record in RECORDS:
@@ -68,6 +67,7 @@ def _mutations(data: dict[str, Any]) -> list[dict[str, Any]]:
     return found
 
 
+@pytest.mark.clause("1.7", "2.8")
 @pytest.mark.parametrize("kind", sorted(ACTIONS))
 def test_a_mutated_action_is_refused_by_both_paths_alike(kind: str) -> None:
     for data in _mutations(ACTIONS[kind].to_data()):
@@ -83,6 +83,7 @@ def test_a_mutated_action_is_refused_by_both_paths_alike(kind: str) -> None:
             assert from_data(data, gr.Action) == expected, data
 
 
+@pytest.mark.clause("1.7", "2.8")
 def test_a_shipped_manifest_is_recognised_and_its_look_alikes_refused() -> None:
     shipped = gr.Manifest.builtin(gr.Edition.THIRD)
     data = shipped.to_dict()
