@@ -269,9 +269,9 @@ async def record(request: Request) -> Response:
 # -- live ----------------------------------------------------------------------------------
 
 
-async def _changes(lobby: Lobby, room: Room, seat: int | None, since: int, world: bool) -> (
-    AsyncIterator[dict[str, Any] | None]
-):
+async def _changes(
+    lobby: Lobby, room: Room, seat: int | None, since: int, world: bool
+) -> AsyncIterator[dict[str, Any] | None]:
     """The state, then a state after every change (``None`` when a keep-alive is due)."""
     while not lobby.closing:
         changed = room.changed
@@ -307,7 +307,10 @@ async def live(websocket: WebSocket) -> None:
     await websocket.accept()
     lobby = _lobby(websocket)
     try:
-        hello = json.loads(await asyncio.wait_for(websocket.receive_text(), AUTH_WAIT))
+        try:
+            hello = json.loads(await asyncio.wait_for(websocket.receive_text(), AUTH_WAIT))
+        except (ValueError, RecursionError):
+            hello = None
         if not isinstance(hello, dict) or not isinstance(hello.get("token"), str):
             raise WebError(400, "bad_request", 'expected {"token": "...", "since": N}')
         since = hello.get("since", 0)
@@ -319,8 +322,8 @@ async def live(websocket: WebSocket) -> None:
         await websocket.send_json(exc.to_data())
         await websocket.close(code=4000 + exc.status)
         return
-    except (TimeoutError, ValueError, RecursionError, KeyError):
-        await websocket.close(code=4400)
+    except TimeoutError:
+        await websocket.close(code=4408)
         return
     except WebSocketDisconnect:
         return

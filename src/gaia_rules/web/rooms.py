@@ -145,6 +145,10 @@ class Lobby:
         Raises:
             WebError: 400 when the game cannot be set up (the message says why).
         """
+        try:
+            game = new_game(players, rules, seed, first_player)
+        except GaiaRulesError as exc:
+            raise WebError(400, "bad_request", str(exc)) from None
         if len(bots) != players:
             wrong = f"bots: expected {players} entries, one per seat, got {len(bots)}"
             raise WebError(400, "bad_request", wrong)
@@ -155,10 +159,6 @@ class Lobby:
                     "bad_request",
                     f"bots[{seat}]: no bot {name!r}; the bots are {', '.join(sorted(BOTS))}",
                 )
-        try:
-            game = new_game(players, rules, seed, first_player)
-        except GaiaRulesError as exc:
-            raise WebError(400, "bad_request", str(exc)) from None
         game_id = secrets.token_urlsafe(9)
         tokens = [None if name is not None else secrets.token_urlsafe(24) for name in bots]
         spectator = secrets.token_urlsafe(24)
