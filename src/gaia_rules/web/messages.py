@@ -90,7 +90,7 @@ def state_message(
     }
     message["faces"] = faces_named(game.rules.cards, message)
     if world:
-        message["world"] = world_svg(view, size=56)
+        message["world"] = world_svg(view, size=64)
     return message
 
 
