@@ -220,6 +220,29 @@ def test_an_accepted_action_answers_with_its_events_as_the_seat_saw_them(
     assert gr.GameRecord.from_json(record).replay().state == game.state
 
 
+@pytest.mark.clause("1.6")
+def test_the_stored_record_is_the_games_record_after_every_action_to_the_end(
+    client: TestClient, db: Path
+) -> None:
+    game_id, tokens, _ = two_people(client, rules={"format": 1, "level": "disasters"})
+    rng = random.Random(6)
+    while True:
+        game = game_of(client, game_id)
+        with sqlite3.connect(db) as conn:
+            ((record, moves, over),) = conn.execute("SELECT record, moves, over FROM games")
+            actions = [json.loads(a) for (a,) in conn.execute("SELECT action FROM actions")]
+        assert gr.GameRecord.from_json(record) == game.record()
+        assert moves == len(game.actions) and over == game.is_over
+        assert actions == [action.to_data() for action in game.actions]
+        if game.is_over:
+            break
+        seat = game.to_move
+        assert seat is not None
+        action = rng.choice(list(game.legal_actions()))
+        assert act(client, game_id, tokens[seat], action.to_data()).status_code == 200
+    assert gr.GameRecord.from_json(record).replay().result == game.result
+
+
 @pytest.mark.clause("1.7", "5.2")
 def test_an_illegal_action_is_refused_with_the_engines_clause_and_changes_nothing(
     client: TestClient, db: Path

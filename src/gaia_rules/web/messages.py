@@ -88,7 +88,9 @@ def state_message(
         "log": [describe(event) for event in fresh],
         "legal": legal,
     }
-    message["faces"] = faces_named(game.rules.cards, message)
+    # every card a legal action names is in the view (a hand, a display, the Objectives, the
+    # stolen cards): the faces of the view and the events are all the message needs
+    message["faces"] = faces_named(game.rules.cards, (message["view"], message["events"]))
     if world:
         message["world"] = world_svg(view, size=64)
     return message

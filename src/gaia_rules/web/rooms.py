@@ -16,6 +16,7 @@ decides the same after a restart as before it.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import secrets
 import sqlite3
@@ -25,7 +26,7 @@ from gaia_rules.actions import Action
 from gaia_rules.bots import BOTS
 from gaia_rules.cli.common import derive_seed
 from gaia_rules.errors import GaiaRulesError, IllegalActionError
-from gaia_rules.events import Event
+from gaia_rules.events import Event, Result
 from gaia_rules.game import Game, new_game
 from gaia_rules.record import GameRecord
 from gaia_rules.rules import Rules
@@ -63,6 +64,7 @@ class Room:
         self.id = game_id
         self.game = game
         self.bots = bots
+        self.record = RecordText(game.record())
         self.lock = asyncio.Lock()
         self.changed = asyncio.Event()
         """Set (and replaced) whenever the game moves: a live stream waits on it."""
@@ -78,6 +80,29 @@ class Room:
         """The name of the bot whose seat is to move, if a bot's seat is."""
         seat = self.game.to_move
         return None if seat is None else self.bots[seat]
+
+
+class RecordText:
+    """A game's record as JSON text, kept current action by action.
+
+    The server stores the whole record with every action; writing it with
+    ``record.to_json()`` costs a pass over every action and the card manifest each time
+    (half a millisecond by the end of a game), so the text is kept in two parts: the fixed
+    head (rules, manifest, seats, seed) written once, and one text per action. Each action
+    appends its own text; ``text()`` joins them. The tests read the stored text back with
+    ``GameRecord.from_json`` and replay it.
+    """
+
+    def __init__(self, record: GameRecord) -> None:
+        data = record.to_data()
+        del data["actions"], data["result"]
+        self.head = json.dumps(data, separators=(",", ":"))[:-1]  # without its closing brace
+        self.actions = [action.to_json() for action in record.actions]
+
+    def text(self, actions: list[str], result: Result | None) -> str:
+        """The record with ``actions`` (texts) and ``result``."""
+        ending = "null" if result is None else result.to_json()
+        return f'{self.head},"actions":[{",".join(actions)}],"result":{ending}}}'
 
 
 class Created:
@@ -222,18 +247,21 @@ class Lobby:
                 events = trial.apply(action)
             except IllegalActionError as exc:
                 raise WebError(409, "illegal", str(exc), exc.clause) from None
-            number = len(trial.actions) - 1
+            number = len(room.record.actions)
+            text = action.to_json()
+            actions = [*room.record.actions, text]
             try:
                 await self.store.add_action(
                     room.id,
                     number,
                     seat,
-                    action.to_json(),
-                    record=trial.record().to_json(),
+                    text,
+                    record=room.record.text(actions, trial.result),
                     over=trial.is_over,
                 )
             except sqlite3.Error as exc:
                 raise _unsaved(exc) from None
+            room.record.actions = actions
             room.game = trial
             room.notify()
         self.kick(room)

@@ -9,7 +9,8 @@ on the file replays every record and resumes every game exactly where it stood.
 Tokens are stored as their SHA-256 hashes: the file alone does not let anyone into a seat.
 
 Every call runs on one worker thread that owns the connection, so the event loop never
-waits on the disk and SQLite never sees two threads.
+waits on the disk and SQLite never sees two threads. Actions that arrive while the disk is
+busy are written together, each in a savepoint of its own, under one commit.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import contextlib
 import hashlib
 import json
 import sqlite3
+import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -60,6 +62,10 @@ CREATE TABLE IF NOT EXISTS actions (
 T = TypeVar("T")
 
 
+_Write = tuple[str, int, int, str, str, bool]
+"""An accepted action to store: game, number, seat, action, the new record, whether over."""
+
+
 def token_hash(token: str) -> str:
     """The hash a token is stored and looked up by."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
@@ -85,6 +91,9 @@ class Store:
         self.path = str(path)
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gaia-store")
         self._db: sqlite3.Connection | None = None
+        self._lock = threading.Lock()
+        self._queue: list[tuple[_Write, asyncio.Future[None]]] = []
+        self._flushing = False
 
     @classmethod
     async def open(cls, path: Path | str) -> Store:
@@ -150,21 +159,49 @@ class Store:
         Raises:
             sqlite3.Error: The write failed: nothing of it was stored.
         """
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        with self._lock:
+            self._queue.append(((game, number, seat, action, record, over), future))
+            start, self._flushing = not self._flushing, True
+        if start:
+            self._executor.submit(self._flush, asyncio.get_running_loop())
+        await future
 
-        def work() -> None:
-            with _transaction(self._conn) as db:
-                db.execute(
-                    "INSERT INTO actions (game, number, action, seat, at) VALUES (?, ?, ?, ?, ?)",
-                    (game, number, action, seat, time.time()),
-                )
-                changed = db.execute(
-                    "UPDATE games SET record = ?, moves = ?, over = ? WHERE id = ? AND moves = ?",
-                    (record, number + 1, int(over), game, number),
-                ).rowcount
-                if changed != 1:
-                    raise sqlite3.IntegrityError(f"game {game} is not at action {number}")
+    def _flush(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Write the queued actions, as many as are waiting, with one commit (one wait for
+        the disk) for all: with many games at once, the disk's wait is shared instead of
+        queued. Each action is a savepoint of its own, so one that fails fails alone."""
+        while True:
+            with self._lock:
+                batch, self._queue = self._queue, []
+                if not batch:
+                    self._flushing = False
+                    return
+            try:
+                outcomes = self._write([item for item, _ in batch])
+            except Exception as exc:  # never leave a request waiting for an answer
+                outcomes = [sqlite3.Error(f"the store failed: {exc!r}")] * len(batch)
+            for (_, future), outcome in zip(batch, outcomes, strict=True):
+                loop.call_soon_threadsafe(_settle, future, outcome)
 
-        await self._run(work)
+    def _write(self, batch: list[_Write]) -> list[sqlite3.Error | None]:
+        db = self._conn
+        outcomes: list[sqlite3.Error | None] = []
+        try:
+            with _transaction(db):
+                for write in batch:
+                    db.execute("SAVEPOINT action")
+                    try:
+                        _add_action(db, write)
+                    except sqlite3.Error as exc:
+                        db.execute("ROLLBACK TO action")
+                        outcomes.append(exc)
+                    else:
+                        outcomes.append(None)
+                    db.execute("RELEASE action")
+        except sqlite3.Error as exc:  # the commit itself: nothing of the batch is stored
+            return [exc] * len(batch)
+        return outcomes
 
     # -- reads --------------------------------------------------------------------------------
 
@@ -203,6 +240,31 @@ class Store:
             return [(seat, action) for seat, action in rows]
 
         return await self._run(work)
+
+
+def _add_action(db: sqlite3.Connection, write: _Write) -> None:
+    """The action's row and the game's new record; refused unless the game stands at the
+    action's number (so an action is never stored twice, or out of order)."""
+    game, number, seat, action, record, over = write
+    db.execute(
+        "INSERT INTO actions (game, number, action, seat, at) VALUES (?, ?, ?, ?, ?)",
+        (game, number, action, seat, time.time()),
+    )
+    changed = db.execute(
+        "UPDATE games SET record = ?, moves = ?, over = ? WHERE id = ? AND moves = ?",
+        (record, number + 1, int(over), game, number),
+    ).rowcount
+    if changed != 1:
+        raise sqlite3.IntegrityError(f"game {game} is not at action {number}")
+
+
+def _settle(future: asyncio.Future[None], outcome: sqlite3.Error | None) -> None:
+    if future.done():  # its request went away meanwhile
+        return
+    if outcome is None:
+        future.set_result(None)
+    else:
+        future.set_exception(outcome)
 
 
 @contextlib.contextmanager
