@@ -13,9 +13,10 @@ ends, so N games are always in play. With ``--think 0`` the clients play as fast
 server answers, and the latency is then mostly their own queue: N requests wait in turn.
 
 Printed: actions per second, and the latency of each kind of request (p50, p99, max),
-measured from the client's first byte sent to the last byte read. Beside them, two anchors measured in the same run: the same random play in-process
-(the engine alone, no HTTP, no disk), and the latency of a static file (``GET
-/static/style.css``) at the same concurrency, the server's floor.
+measured from the client's first byte sent to the last byte read. Beside them, two anchors
+measured in the same run: the same random play in-process (the engine alone, no HTTP, no
+disk), and the latency of a static file (``GET /static/style.css``) at the same concurrency,
+the server's floor.
 
 The client runs on the same machine as the server and takes its share of the processors;
 the figures are the whole system's. This is a measurement, never a test.
