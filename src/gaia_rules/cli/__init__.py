@@ -130,10 +130,10 @@ def _parser() -> argparse.ArgumentParser:
     ply = commands.add_parser(
         "play",
         help="play a seat in the terminal against bots",
-        description="Play one seat against bots. Before each of your decisions you see "
-        "your view of the table (your hand, the displays, the world) and the legal "
-        "actions; answer with a number or an action in the notation. 'help' and 'quit' "
-        "work at every prompt.",
+        description="Play one seat against bots. You see your view of the table (your "
+        "hand, the displays, the world) at your first decision, then what changed before "
+        "each; answer with a number or an action in the notation (card ids in any case). "
+        "'view' shows the whole table, and 'help' and 'quit' work at every prompt.",
         epilog="examples:\n"
         "  gaia-rules play\n"
         "  gaia-rules play --players 3 --seat 1 --bots greedy --seed 7",
