@@ -32,6 +32,7 @@ pytest.importorskip("uvicorn")
 sync_api = pytest.importorskip("playwright.sync_api")
 
 import gaia_rules as gr  # noqa: E402
+from gaia_rules.web.messages import seat_events, seat_view  # noqa: E402
 from tests.web_server import Server, running_server  # noqa: E402
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -121,16 +122,17 @@ class Shares:
         for count in range(len(record.actions) + 1):
             if count:
                 game.apply(record.actions[count - 1])
-            self.visible.append([self._named(game, seat) for seat in range(game.players)])
-            self.blind.append([self._unseen(game, dealt, seat) for seat in range(game.players)])
+            seats: list[int | None] = [*range(game.players), None]  # None: a spectator
+            self.visible.append([self._named(game, seat) for seat in seats])
+            self.blind.append([self._unseen(game, dealt, seat) for seat in seats])
 
     @staticmethod
-    def _named(game: gr.Game, seat: int) -> set[str]:
-        text = json.dumps([game.view(seat).to_data(), [e.to_data() for e in game.events_for(seat)]])
-        return set(CARD_ID.findall(text))
+    def _named(game: gr.Game, seat: int | None) -> set[str]:
+        view, events = seat_view(game, seat), seat_events(game, seat)
+        return set(CARD_ID.findall(json.dumps([view.to_data(), [e.to_data() for e in events]])))
 
     @staticmethod
-    def _unseen(game: gr.Game, dealt: tuple[tuple[str, ...], ...], seat: int) -> set[str]:
+    def _unseen(game: gr.Game, dealt: tuple[tuple[str, ...], ...], seat: int | None) -> set[str]:
         unseen = {card for other, hand in enumerate(dealt) if other != seat for card in hand}
         unseen |= {
             event.card
@@ -142,11 +144,14 @@ class Shares:
         held = {card for other, hand in enumerate(full.hands) if other != seat for card in hand}
         return (held & unseen) | {card for deck in full.decks.values() for card in deck}
 
-    def check(self, seat: int, moves: int, text: str, where: str) -> None:
+    def check(self, seat: int | None, moves: int, text: str, where: str) -> None:
+        """No card in ``text``, received by ``seat`` (``None``: a spectator) after ``moves``
+        actions, is one it may not see."""
+        index = self.players if seat is None else seat
         named = set(CARD_ID.findall(text))
-        leaked = named - self.visible[moves][seat]
+        leaked = named - self.visible[moves][index]
         assert not leaked, f"{where}: seat {seat} was shown {sorted(leaked)} after {moves} actions"
-        hidden = named & self.blind[moves][seat]
+        hidden = named & self.blind[moves][index]
         assert not hidden, f"{where}: seat {seat} was shown {sorted(hidden)} after {moves} actions"
 
 
@@ -168,7 +173,10 @@ def play_to_the_end(seats: list[Seat], rng: random.Random) -> list[tuple[int, in
 
 
 def check_everything(
-    shares: Shares, seats: list[Seat], seat_numbers: list[int], doms: list[tuple[int, int, str]]
+    shares: Shares,
+    seats: list[Seat],
+    seat_numbers: list[int | None],
+    doms: list[tuple[int, int, str]],
 ) -> int:
     checked = 0
     for seat, number in zip(seats, seat_numbers, strict=True):
@@ -195,15 +203,22 @@ def test_two_people_play_a_whole_game_each_in_their_own_browser(
     page.click("#create")
     page.wait_for_selector("#links:not([hidden])")
     links = [page.get_attribute(f"a.seat-link[data-seat='{s}']", "href") for s in (0, 1)]
+    watch = page.get_attribute("a.spectator-link", "href")
     lobby.close()
     contexts = [browser.new_context(viewport={"width": 1200, "height": 900}) for _ in links]
     seats = [Seat(context.new_page()) for context in contexts]
     for seat, link in zip(seats, links, strict=True):
         seat.page.goto(link)
+    spectators = browser.new_context(viewport={"width": 390, "height": 844})
+    spectator = Seat(spectators.new_page())
+    spectator.page.goto(watch)
     seats[0].page.wait_for_selector("body[data-state=choose]")
     stale = seats[0].page.evaluate("window.gaia.table.state.legal[0]")
 
     doms = play_to_the_end(seats, random.Random(5))
+    spectator.page.wait_for_selector("body[data-state=over]")
+    assert spectator.page.locator("#hand .card").count() == 0
+    doms.append((2, spectator.moves, spectator.page.content()))
 
     # both pages show the same end, in words
     texts = [seat.page.inner_text("#status") for seat in seats]
@@ -220,8 +235,8 @@ def test_two_people_play_a_whole_game_each_in_their_own_browser(
     refusal.wait_for(state="visible")
     assert "clause 15.1" in refusal.inner_text()
     shares = Shares(gr.GameRecord.from_data(record))
-    assert check_everything(shares, seats, [0, 1], doms) > 100
-    for context in contexts:
+    assert check_everything(shares, [*seats, spectator], [0, 1, None], doms) > 100
+    for context in [*contexts, spectators]:
         context.close()
 
 
