@@ -213,6 +213,16 @@ def test_replay_prints_a_good_record(record_file: tuple[Path, gr.Game]) -> None:
     assert str(game.actions[0]) in out
 
 
+@pytest.mark.clause("16.8")
+def test_replay_reads_a_record_that_starts_from_a_position() -> None:
+    path = Path(__file__).parent / "golden" / "records" / "powers-4p-from-a-protection-window.json"
+    status, out, err = run(["replay", str(path)])
+    assert status == 0 and err == ""
+    assert ", from a position at seat " in out.splitlines()[0]
+    assert "ChooseProtection" in out.splitlines()[0]
+    assert "result: seat " in out
+
+
 def test_replay_names_the_diverging_action(
     record_file: tuple[Path, gr.Game], tmp_path: Path
 ) -> None:
@@ -411,6 +421,18 @@ def test_simulate_reports_a_game_that_fails(monkeypatch: pytest.MonkeyPatch) -> 
     status, out, err = run(["simulate", "--games", "2", "--bots", "cheat", "--quiet"])
     assert status == 1 and out == ""
     assert err.startswith("gaia-rules: game 0 (seed ") and "IllegalActionError" in err
+
+
+@pytest.mark.clause("1.10")
+def test_replay_refuses_a_file_larger_than_any_record(tmp_path: Path) -> None:
+    from gaia_rules.limits import MAX_RECORD_CHARS  # noqa: PLC0415
+
+    huge = tmp_path / "huge.json"
+    with huge.open("wb") as file:
+        file.truncate(MAX_RECORD_CHARS * 3)  # sparse: costs nothing on disk
+    status, out, err = run(["replay", str(huge)])
+    assert status == 1 and out == ""
+    assert "1.10" in err
 
 
 # -- play: what it prints, and what it reads --------------------------------------------
