@@ -31,7 +31,8 @@ _NO_SEAT = -1
 
 def public_view(game: Game) -> View:
     """What every seat sees of ``game``: a seat's view without its hand and without the
-    stolen cards it may look at; its ``seat`` is -1."""
+    stolen cards it may look at; its ``seat`` is -1. It is no seat's view, so
+    ``View.from_json`` refuses it: it goes out as data, for a spectator's page."""
     view = game.view(game.active)
     return attrs.evolve(
         view,
