@@ -202,10 +202,11 @@ def in_process(args: argparse.Namespace, seconds: float) -> float:
 
 
 @contextlib.contextmanager
-def server(db: Path) -> Iterator[tuple[str, int]]:
+def server(db: Path, fsync: bool) -> Iterator[tuple[str, int]]:
     """A real ``gaia-rules serve`` on a free loopback port."""
+    command = [sys.executable, "-m", "gaia_rules", "serve", "--port", "0", "--db", str(db)]
     process = subprocess.Popen(
-        [sys.executable, "-m", "gaia_rules", "serve", "--port", "0", "--db", str(db)],
+        [*command, "--fsync"] if fsync else command,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -245,12 +246,15 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2, help="seats per game (2)")
     parser.add_argument("--level", default="basic", help="rule level (basic)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--fsync", action="store_true", help="run the server with --fsync (a disk wait per commit)"
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     anchor = in_process(args, 3.0)
     with (
         tempfile.TemporaryDirectory() as folder,
-        server(Path(folder) / "load.sqlite3") as (
+        server(Path(folder) / "load.sqlite3", args.fsync) as (
             host,
             port,
         ),
@@ -262,6 +266,7 @@ def main() -> None:
         "level": args.level,
         "seconds": args.seconds,
         "think": args.think,
+        "fsync": args.fsync,
         "processors": os.cpu_count(),
         "python": platform.python_version(),
         "actions_per_second": figures.actions / args.seconds,
@@ -275,7 +280,8 @@ def main() -> None:
         return
     print(
         f"{args.games} concurrent {args.players}-player {args.level} games over HTTP on loopback, "
-        f"{args.seconds:g} s measured, {args.think:g} s thinking per decision "
+        f"{args.seconds:g} s measured, {args.think:g} s thinking per decision, "
+        f"{'fsync' if args.fsync else 'no fsync'} "
         f"({os.cpu_count()} processors, Python "
         f"{platform.python_version()})"
     )

@@ -37,3 +37,20 @@ def test_actions_written_together_succeed_or_fail_one_by_one(tmp_path: Path) -> 
     assert isinstance(outcomes[1], sqlite3.IntegrityError)
     assert isinstance(outcomes[3], sqlite3.IntegrityError)
     assert stored == [("A1", 1), ("{}", 0), ("C1", 1)]
+
+
+@pytest.mark.parametrize(("fsync", "level"), [(False, 1), (True, 2)])
+def test_fsync_makes_every_commit_wait_for_the_disk(
+    tmp_path: Path, fsync: bool, level: int
+) -> None:
+    async def scenario() -> tuple[str, int]:
+        store = await Store.open(tmp_path / "games.sqlite3", fsync=fsync)
+        try:
+            conn = store._conn
+            return conn.execute("PRAGMA journal_mode").fetchone()[0], conn.execute(
+                "PRAGMA synchronous"
+            ).fetchone()[0]
+        finally:
+            await store.close()
+
+    assert asyncio.run(scenario()) == ("wal", level)  # NORMAL is 1, FULL is 2

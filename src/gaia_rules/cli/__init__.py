@@ -168,6 +168,12 @@ def _parser() -> argparse.ArgumentParser:
         help="the SQLite file of the games (default: games.sqlite3 in $XDG_DATA_HOME/gaia-rules "
         "or ~/.local/share/gaia-rules)",
     )
+    srv.add_argument(
+        "--fsync",
+        action="store_true",
+        help="wait for the disk at every action, so that a power cut loses none either "
+        "(slower; an action always survives a killed server)",
+    )
     srv.set_defaults(run=serve.run)
 
     schema = commands.add_parser(

@@ -64,16 +64,18 @@ _SECURITY = {
 _API = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"}
 
 
-def create_app(db: Path | str) -> Starlette:
+def create_app(db: Path | str, *, fsync: bool = False) -> Starlette:
     """The server's application, storing its games in the SQLite file ``db``.
 
     The file is opened at start-up (every stored game is replayed and resumed there) and
-    closed at shutdown; ``app.state.lobby`` holds the games while it runs.
+    closed at shutdown; ``app.state.lobby`` holds the games while it runs. An accepted
+    action is in the file before the server answers, so it survives a killed server; with
+    ``fsync`` the server also waits for the disk itself, so it survives a power cut.
     """
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        store = await Store.open(db)
+        store = await Store.open(db, fsync=fsync)
         lobby = Lobby(store)
         await lobby.resume()
         app.state.lobby = lobby
