@@ -514,3 +514,30 @@ def test_a_server_started_again_on_its_file_resumes_every_game(db: Path) -> None
         for game_id, tokens, spectator in games:
             after = [state(client, game_id, token) for token in [*tokens, spectator]]
             assert after == before[game_id]
+
+
+def test_a_bot_stopped_by_the_store_plays_on_at_the_next_request(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = lobby(client).store
+    working = store.add_action
+    failures: list[str] = []
+
+    async def full_disk(game: str, *args: Any, **kwargs: Any) -> None:
+        failures.append(game)
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(store, "add_action", full_disk)
+    data = create(client, players=2, bots=["random", None], seed=3)
+    game_id, token = data["game"], data["seats"][1]["token"]
+    deadline = time.monotonic() + 10
+    while not failures:
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    room = lobby(client).rooms[game_id]
+    wait_for(client, game_id, lambda g: room.bot_task is not None and room.bot_task.done())
+    assert state(client, game_id, token)["moves"] == 0  # the bot's move was not taken
+    monkeypatch.setattr(store, "add_action", working)
+    state(client, game_id, token)  # any request to the room starts its bots again
+    game = wait_for(client, game_id, lambda g: g.to_move == 1)
+    assert len(game.actions) >= 2 and {a.player for a in game.actions} == {0}

@@ -286,13 +286,13 @@ class Lobby:
                 return
             bot = BOTS[name](derive_seed(game.seed, seat, len(game.actions)))
             view, legal = game.view(seat), list(game.legal_actions())
-            action = await asyncio.to_thread(bot.choose, view, legal)
             try:
+                action = await asyncio.to_thread(bot.choose, view, legal)
                 await self.submit(room, seat, action)
-            except WebError as exc:
-                # the store failed, or (never yet) the game moved while the bot thought:
-                # stop here; the next request to the room starts the bots again
-                logger.error("bot %s in game %s, seat %d: %s", name, room.id, seat, exc)
+            except Exception:
+                # the store failed, or (never yet) the game moved while the bot thought, or
+                # the bot failed: stop here; the next request to the room starts it again
+                logger.exception("bot %s in game %s, seat %d", name, room.id, seat)
                 return
 
 
