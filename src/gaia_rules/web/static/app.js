@@ -145,6 +145,7 @@ const table = {
   busy: false, // an action is on its way
   socket: null,
   retry: 500,
+  world: null, // the SVG drawn last
 };
 
 function cardFace(id) {
@@ -447,9 +448,9 @@ function render() {
 
   // the world, drawn by the library; the legal squares are outlined
   const world = $("world");
-  if (world.dataset.svg !== message.world) {
-    world.innerHTML = message.world || "";
-    world.dataset.svg = message.world || "";
+  if (table.world !== message.world) {
+    world.innerHTML = message.world || ""; // the library's SVG: every text in it is escaped
+    table.world = message.world;
   }
   for (const square of world.querySelectorAll("[data-pos]")) {
     if (square.classList.contains("highlight")) continue;
