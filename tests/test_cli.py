@@ -360,7 +360,9 @@ def test_play_refuses_bad_usage(argv: list[str]) -> None:
 # -- the command as a whole ---------------------------------------------------------------
 
 
-@pytest.mark.parametrize("command", [[], ["demo"], ["simulate"], ["replay"], ["play"], ["schema"]])
+@pytest.mark.parametrize(
+    "command", [[], ["demo"], ["simulate"], ["replay"], ["play"], ["serve"], ["schema"]]
+)
 def test_every_command_has_help(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert main([*command, "--help"]) == 0
     text = capsys.readouterr().out

@@ -285,6 +285,10 @@ def test_bots_play_their_seats_until_a_person_must_move(client: TestClient) -> N
 
 def test_tokens_open_only_their_own_seat_of_their_own_game(client: TestClient, db: Path) -> None:
     game_id, tokens, spectator = two_people(client)
+    for token in [*tokens, spectator]:
+        assert len(token) >= 32  # 24 random bytes
+        for file in db.parent.glob(db.name + "*"):  # the file and its write-ahead log
+            assert token.encode() not in file.read_bytes()  # they keep hashes only
     other_id, other_tokens, _ = two_people(client)
     before, on_disk = game_of(client, game_id).state, stored(db)
     draw = {"type": "DrawDeck", "player": 0, "kind": "nature"}
