@@ -29,6 +29,7 @@ from gaia_rules.web import create_app
 from gaia_rules.web.app import MAX_BODY
 from gaia_rules.web.messages import public_events, public_view
 from gaia_rules.web.rooms import Lobby
+from tests.hidden import blind_to
 
 CARD_ID = re.compile(r"\b[NCAPO][0-9]{2}\b")
 
@@ -125,22 +126,6 @@ def test_each_token_opens_its_own_seat_and_gets_the_librarys_view_of_it(
         named = set(CARD_ID.findall(json.dumps({k: v for k, v in message.items() if k != "faces"})))
         assert set(message["faces"]) == named
         assert not set(message["faces"]) & {c for h in game.state.hands[1 - seat] for c in h}
-
-
-def blind_to(game: gr.Game, seat: int | None) -> set[str]:
-    """The cards in the decks, and the cards in other hands that were dealt or drawn blind
-    (no Tornado below the powers level: no card changes hands unseen)."""
-    dealt = gr.new_game(game.players, game.rules, game.seed, game.first_player).state.hands
-    unseen = {card for other, hand in enumerate(dealt) if other != seat for card in hand}
-    unseen |= {
-        event.card
-        for event in game.events
-        if isinstance(event, gr.CardDrawn) and not event.from_display and event.player != seat
-        if event.card is not None
-    }
-    full = game.state
-    held = {card for other, hand in enumerate(full.hands) if other != seat for card in hand}
-    return (held & unseen) | {card for deck in full.decks.values() for card in deck}
 
 
 @pytest.mark.clause("1.5")
@@ -285,10 +270,10 @@ def test_bots_play_their_seats_until_a_person_must_move(client: TestClient) -> N
 
 def test_tokens_open_only_their_own_seat_of_their_own_game(client: TestClient, db: Path) -> None:
     game_id, tokens, spectator = two_people(client)
-    for token in [*tokens, spectator]:
-        assert len(token) >= 32  # 24 random bytes
+    for secret in [*tokens, spectator]:
+        assert len(secret) >= 32  # 24 random bytes
         for file in db.parent.glob(db.name + "*"):  # the file and its write-ahead log
-            assert token.encode() not in file.read_bytes()  # they keep hashes only
+            assert secret.encode() not in file.read_bytes()  # they keep hashes only
     other_id, other_tokens, _ = two_people(client)
     before, on_disk = game_of(client, game_id).state, stored(db)
     draw = {"type": "DrawDeck", "player": 0, "kind": "nature"}

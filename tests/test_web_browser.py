@@ -33,6 +33,7 @@ sync_api = pytest.importorskip("playwright.sync_api")
 
 import gaia_rules as gr  # noqa: E402
 from gaia_rules.web.messages import seat_events, seat_view  # noqa: E402
+from tests.hidden import blind_to  # noqa: E402
 from tests.web_server import Server, running_server  # noqa: E402
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -95,6 +96,14 @@ class Seat:
     def moves(self) -> int:
         return int(self.page.evaluate("Number(document.body.dataset.moves || 0)"))
 
+    def snapshot(self) -> tuple[int, str]:
+        """The page's DOM and the number of actions it shows, read at one instant (a state
+        arriving between two reads would pair a DOM with the wrong count)."""
+        moves, dom = self.page.evaluate(
+            "[Number(document.body.dataset.moves || 0), document.documentElement.outerHTML]"
+        )
+        return int(moves), str(dom)
+
     def click_any(self, rng: random.Random) -> bool:
         """Click one of the highlighted choices; ``False`` if the page changed under it."""
         choices = self.page.locator(".choosable")
@@ -124,25 +133,12 @@ class Shares:
                 game.apply(record.actions[count - 1])
             seats: list[int | None] = [*range(game.players), None]  # None: a spectator
             self.visible.append([self._named(game, seat) for seat in seats])
-            self.blind.append([self._unseen(game, dealt, seat) for seat in seats])
+            self.blind.append([blind_to(game, seat, dealt) for seat in seats])
 
     @staticmethod
     def _named(game: gr.Game, seat: int | None) -> set[str]:
         view, events = seat_view(game, seat), seat_events(game, seat)
         return set(CARD_ID.findall(json.dumps([view.to_data(), [e.to_data() for e in events]])))
-
-    @staticmethod
-    def _unseen(game: gr.Game, dealt: tuple[tuple[str, ...], ...], seat: int | None) -> set[str]:
-        unseen = {card for other, hand in enumerate(dealt) if other != seat for card in hand}
-        unseen |= {
-            event.card
-            for event in game.events
-            if isinstance(event, gr.CardDrawn) and not event.from_display and event.player != seat
-            if event.card is not None
-        }
-        full = game.state
-        held = {card for other, hand in enumerate(full.hands) if other != seat for card in hand}
-        return (held & unseen) | {card for deck in full.decks.values() for card in deck}
 
     def check(self, seat: int | None, moves: int, text: str, where: str) -> None:
         """No card in ``text``, received by ``seat`` (``None``: a spectator) after ``moves``
@@ -166,8 +162,7 @@ def play_to_the_end(seats: list[Seat], rng: random.Random) -> list[tuple[int, in
             seats[0].page.wait_for_timeout(20)
             continue
         index = ready[0]
-        page = seats[index].page
-        doms.append((index, seats[index].moves, page.content()))
+        doms.append((index, *seats[index].snapshot()))
         seats[index].click_any(rng)
     return doms
 
@@ -218,7 +213,7 @@ def test_two_people_play_a_whole_game_each_in_their_own_browser(
     doms = play_to_the_end(seats, random.Random(5))
     spectator.page.wait_for_selector("body[data-state=over]")
     assert spectator.page.locator("#hand .card").count() == 0
-    doms.append((2, spectator.moves, spectator.page.content()))
+    doms.append((2, *spectator.snapshot()))
 
     # both pages show the same end, in words
     texts = [seat.page.inner_text("#status") for seat in seats]
@@ -259,7 +254,7 @@ def test_a_person_plays_two_bots_to_the_end_from_the_lobby(server: Server, brows
         if seat.state != "choose":
             page.wait_for_timeout(20)
             continue
-        doms.append((0, seat.moves, page.content()))
+        doms.append((0, *seat.snapshot()))
         seat.click_any(rng)
         picked = page.evaluate("window.gaia.table.picked.length && !window.gaia.table.busy")
         if shot and seat.moves >= 24 and picked and not taken:
