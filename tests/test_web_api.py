@@ -7,6 +7,7 @@ Skipped as a whole when the ``web`` extra is not installed.
 
 from __future__ import annotations
 
+import importlib.resources
 import json
 import random
 import re
@@ -27,7 +28,7 @@ from starlette.websockets import WebSocketDisconnect
 import gaia_rules as gr
 from gaia_rules.web import create_app
 from gaia_rules.web.app import MAX_BODY
-from gaia_rules.web.messages import public_events, public_view
+from gaia_rules.web.messages import public_events, public_view, seat_view
 from gaia_rules.web.rooms import Lobby
 from tests.hidden import blind_to
 
@@ -43,6 +44,16 @@ def db(tmp_path: Path) -> Path:
 def client(db: Path) -> Iterator[TestClient]:
     with TestClient(create_app(db)) as test_client:
         yield test_client
+
+
+SCHEMA = json.loads((importlib.resources.files("gaia_rules") / "schema.json").read_text("utf-8"))
+
+
+def schema_check(kind: str, data: Any) -> None:
+    """``data`` is valid as ``#/$defs/<kind>`` of the package's JSON Schema."""
+    jsonschema = pytest.importorskip("jsonschema")
+    entry = {key: value for key, value in SCHEMA.items() if key != "oneOf"}
+    jsonschema.validate(data, {**entry, "$ref": f"#/$defs/{kind}"})
 
 
 def lobby(client: TestClient) -> Lobby:
@@ -118,6 +129,12 @@ def test_each_token_opens_its_own_seat_and_gets_the_librarys_view_of_it(
         assert message["view"] == game.view(seat).to_data()
         assert message["events"] == [event.to_data() for event in game.events_for(seat)]
         assert message["log"] == [gr.text.describe(e) for e in game.events_for(seat)]
+        # and in the wire format, as the package's JSON Schema describes it
+        schema_check("View", message["view"])
+        for event in message["events"]:
+            schema_check("Event", event)
+        for action in message["legal"] or []:
+            schema_check("Action", action)
         mine = game.to_move == seat
         assert message["legal"] == (
             [action.to_data() for action in game.legal_actions()] if mine else None
@@ -138,9 +155,9 @@ def test_a_message_names_no_card_its_seat_may_not_see(client: TestClient) -> Non
         for seat, token in [(0, tokens[0]), (1, tokens[1]), (None, spectator)]:
             text = json.dumps(state(client, game_id, token, 0))
             named = set(CARD_ID.findall(text))
-            share = public_view(game) if seat is None else game.view(seat)
+            share = seat_view(game, seat)
             events = public_events(game) if seat is None else game.events_for(seat)
-            library = json.dumps([share.to_data(), [e.to_data() for e in events]])
+            library = json.dumps([share, [e.to_data() for e in events]])
             assert named <= set(CARD_ID.findall(library))  # nothing beyond the library's share
             assert not named & blind_to(game, seat)
             checked += 1
@@ -159,16 +176,16 @@ def test_a_spectator_sees_no_hand_and_no_blind_draw(client: TestClient) -> None:
     assert act(client, game_id, tokens[0], deck_draw.to_data()).status_code == 200
     message = state(client, game_id, spectator)
     assert message["seat"] is None and message["legal"] is None
-    assert message["view"]["hand"] == [] and message["view"]["seat"] == -1
+    assert "hand" not in message["view"] and "seat" not in message["view"]
     game = game_of(client, game_id)
-    assert message["view"] == public_view(game).to_data()
+    assert message["view"] == public_view(game)
     drawn = [e for e in message["events"] if e["type"] == "CardDrawn"]
     assert drawn and all(e["card"] is None for e in drawn if not e["from_display"])
     assert message["events"] == [e.to_data() for e in public_events(game)]
-    # the public view is each seat's view without the hand
+    # the public view is each seat's view without its seat and hand
     for seat in range(2):
         view = game.view(seat).to_data()
-        view.update(hand=[], seat=-1)
+        del view["seat"], view["hand"]
         assert view == message["view"]
 
 

@@ -138,7 +138,7 @@ class Shares:
     @staticmethod
     def _named(game: gr.Game, seat: int | None) -> set[str]:
         view, events = seat_view(game, seat), seat_events(game, seat)
-        return set(CARD_ID.findall(json.dumps([view.to_data(), [e.to_data() for e in events]])))
+        return set(CARD_ID.findall(json.dumps([view, [e.to_data() for e in events]])))
 
     def check(self, seat: int | None, moves: int, text: str, where: str) -> None:
         """No card in ``text``, received by ``seat`` (``None``: a spectator) after ``moves``

@@ -4,8 +4,8 @@ Every message about a game goes through [`state_message`][gaia_rules.web.message
 the seat's [`View`][gaia_rules.views.View], its events from ``game.events_for(seat)``, its
 legal actions only when it is the seat to move, and the faces of the cards the message
 names (never the whole manifest: a page learns the face of a card when it may see the card).
-A spectator gets the public part of a view: no hand, no stolen card, and the log as no seat
-in particular saw it.
+A spectator gets the public part of a view (no seat, no hand, no stolen card) and the log as
+no seat in particular saw it.
 """
 
 from __future__ import annotations
@@ -13,14 +13,12 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-import attrs
-
 from gaia_rules.events import Event
 from gaia_rules.game import Game
 from gaia_rules.manifest import Manifest
 from gaia_rules.svg import world_svg
 from gaia_rules.text import describe
-from gaia_rules.views import View, log_for
+from gaia_rules.views import log_for
 
 __all__ = ["public_events", "public_view", "seat_events", "seat_view", "state_message"]
 
@@ -29,17 +27,14 @@ _NO_SEAT = -1
 (``views.log_for`` shows a seat only the cards it drew, stole, looked at or kept)."""
 
 
-def public_view(game: Game) -> View:
-    """What every seat sees of ``game``: a seat's view without its hand and without the
-    stolen cards it may look at; its ``seat`` is -1. It is no seat's view, so
-    ``View.from_json`` refuses it: it goes out as data, for a spectator's page."""
-    view = game.view(game.active)
-    return attrs.evolve(
-        view,
-        seat=_NO_SEAT,
-        hand=(),
-        stolen=tuple((kind, source, None) for kind, source, _ in view.stolen),
-    )
+def public_view(game: Game) -> dict[str, Any]:
+    """What every seat sees of ``game``, as data: a seat's view without ``seat`` and
+    ``hand``, and with no stolen card's face. It is no seat's view, so it is not a
+    [`View`][gaia_rules.views.View] document: it goes out as data, for a spectator's page."""
+    data: dict[str, Any] = game.view(game.active).to_data()
+    del data["seat"], data["hand"]
+    data["stolen"] = [[kind, source, None] for kind, source, _ in data["stolen"]]
+    return data
 
 
 def public_events(game: Game) -> tuple[Event, ...]:
@@ -48,9 +43,9 @@ def public_events(game: Game) -> tuple[Event, ...]:
     return log_for(game.events, _NO_SEAT)
 
 
-def seat_view(game: Game, seat: int | None) -> View:
-    """The view of ``seat``, or the public view for a spectator (``None``)."""
-    return public_view(game) if seat is None else game.view(seat)
+def seat_view(game: Game, seat: int | None) -> dict[str, Any]:
+    """The view of ``seat`` as data, or the public view for a spectator (``None``)."""
+    return public_view(game) if seat is None else game.view(seat).to_data()
 
 
 def seat_events(game: Game, seat: int | None) -> tuple[Event, ...]:
@@ -83,7 +78,7 @@ def state_message(
         "moves": len(game.actions),
         "to_move": game.to_move,
         "over": game.is_over,
-        "view": view.to_data(),
+        "view": view,
         "since": since,
         "events": [event.to_data() for event in fresh],
         "log": [describe(event) for event in fresh],
@@ -93,7 +88,7 @@ def state_message(
     # stolen cards): the faces of the view and the events are all the message needs
     message["faces"] = faces_named(game.rules.cards, (message["view"], message["events"]))
     if world:
-        message["world"] = world_svg(view, size=64)
+        message["world"] = world_svg(game, size=64)  # the world: public, the same for all
     return message
 
 

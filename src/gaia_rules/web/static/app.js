@@ -428,7 +428,7 @@ function render() {
   // the prompt: whose turn, what is decided, what to click
   let status;
   if (message.over) status = resultText(view.result);
-  else if (message.seat === null || message.seat === -1) {
+  else if (message.seat === null) {
     status = `Watching: ${seatName(view.to_move)} decides — ${decisionText(view.decision)}`;
   } else if (message.legal) status = `Your move, ${seatName(message.seat)}: ${decisionText(view.decision)}`;
   else {
@@ -463,8 +463,9 @@ function render() {
   // the hand, and the stolen cards this seat may look at
   const hand = $("hand");
   hand.replaceChildren();
-  for (const id of view.hand) hand.append(cardButton(id, `card:${id}`, next));
-  if (!view.hand.length) hand.append(el("p", { class: "small", text: message.seat === -1 ? "(spectators see no hand)" : "(no cards)" }));
+  const held = view.hand || []; // a spectator's view has no hand
+  for (const id of held) hand.append(cardButton(id, `card:${id}`, next));
+  if (!held.length) hand.append(el("p", { class: "small", text: message.seat === null ? "(spectators see no hand)" : "(no cards)" }));
   const stolen = view.stolen.filter((entry) => entry[2] !== null);
   $("stolen-box").hidden = stolen.length === 0;
   $("stolen").replaceChildren(...stolen.map((entry) => cardButton(entry[2], `card:${entry[2]}`, next,
