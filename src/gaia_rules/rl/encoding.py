@@ -3,7 +3,7 @@
 The space is fixed for every game of a set of rules, versioned
 ([`ACTION_SPACE_VERSION`][gaia_rules.rl.encoding.ACTION_SPACE_VERSION]) and documented in the
 guide "Train and evaluate agents", whose table is checked against
-[`blocks`][gaia_rules.rl.encoding.ActionSpace.blocks] by a test. Pure Python: no numpy.
+[`BLOCKS`][gaia_rules.rl.encoding.BLOCKS] by a test. Pure Python: no numpy.
 
 **Squares.** The box holds 48 land tiles and every tile is placed edge-adjacent to one in play
 (spec 2.1, 7.2), so no tile ever lies more than 47 steps from the first at ``Pos(0, 0)``: the
@@ -190,8 +190,10 @@ def _blocks() -> tuple[Block, ...]:
 
 
 BLOCKS = _blocks()
+"""The blocks of the space, one per kind of action, in index order."""
 _START = {block.name: block.start for block in BLOCKS}
 ACTION_COUNT = BLOCKS[-1].start + BLOCKS[-1].size
+"""The size of the space: 194,321 indices."""
 
 
 def _rank(ids: Sequence[CardId], limit: int, what: str) -> dict[CardId, int]:

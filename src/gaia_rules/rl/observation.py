@@ -68,6 +68,7 @@ __all__ = [
 ]
 
 OBSERVATION_VERSION = 1
+"""Bumped whenever a value of the observation changes meaning."""
 
 GRID = 2 * RADIUS + 1
 """The grid's width and height: 95 squares, from -47 to 47."""
