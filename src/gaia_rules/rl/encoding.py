@@ -196,6 +196,12 @@ ACTION_COUNT = BLOCKS[-1].start + BLOCKS[-1].size
 """The size of the space: 194,321 indices."""
 
 
+_CARD_ON_SQUARE = frozenset((PlayNature, PlayAnimals, PlayCity))
+_POWER_ON_SQUARE: dict[type, int] = {
+    kind: _START[kind.__name__] for kind in (PlaySun, PlayRain, PlayLightning, PlayEruption)
+}
+
+
 def _rank(ids: Sequence[CardId], limit: int, what: str) -> dict[CardId, int]:
     if len(ids) > limit:
         raise EncodingError(f"the manifest has {len(ids)} {what} cards; the space holds {limit}")
@@ -231,6 +237,16 @@ class ActionSpace:
                     classes[card] = _POWER_BASE + _POWERS.index(power)
         self.card_class = classes
         """The class of every card that can be held (see the module docstring)."""
+        self._play_base: dict[CardId, int] = {}
+        """Where the plays of each Nature, Animal and City card on a square begin."""
+        for card, card_class in classes.items():
+            if card_class < _CITY_BASE:
+                self._play_base[card] = _START["PlayNature"] + card_class * SQUARES
+            elif card_class < _ANIMAL_BASE:
+                self._play_base[card] = _START["PlayCity"] + (card_class - _CITY_BASE) * SQUARES
+            elif card_class < _POWER_BASE:
+                row = card_class - _ANIMAL_BASE
+                self._play_base[card] = _START["PlayAnimals"] + row * SQUARES
         self._encoders: dict[type, Callable[[Action], int]] = {
             DrawDisplay: self._draw_display,
             DrawDeck: self._draw_deck,
@@ -288,10 +304,26 @@ class ActionSpace:
         view's ``stolen`` (back, source, card), needed when the decision is a kept card."""
         found: dict[int, Action] = {}
         source = {card: seat for _, seat, card in stolen if card is not None}
+        play_base, on_square, squares = self._play_base, _POWER_ON_SQUARE, _SQUARE_INDEX
         for action in actions:
-            if isinstance(action, KeepCard):
+            # Hot path: asked at every step of an environment, over every legal action. The
+            # plays on a square, most of a turn's actions, are two dict lookups; anything
+            # else, or a square or card out of the space, goes through ``encode``.
+            kind = type(action)
+            index: int | None = None
+            if kind in _CARD_ON_SQUARE:
+                base = play_base.get(action.card)  # type: ignore[union-attr]
+                square = squares.get(action.pos)  # type: ignore[union-attr]
+                if base is not None and square is not None:
+                    index = base + square
+            elif kind in on_square:
+                square = squares.get(action.pos)  # type: ignore[union-attr]
+                if square is not None:
+                    index = on_square[kind] + square
+            elif kind is KeepCard:
+                assert isinstance(action, KeepCard)
                 index = self.encode_keep(action, source[action.card], players)
-            else:
+            if index is None:
                 index = self.encode(action, players)
             if index not in found:
                 found[index] = action

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections import Counter
 from collections.abc import Iterable
 
 import numpy as np
@@ -110,6 +111,7 @@ _DECISIONS = (
     ChooseKeptCard,
 )
 _KINDS = tuple(CardKind)
+_KIND_INDEX = {kind: index for index, kind in enumerate(_KINDS)}
 _LEVELS = (Level.BASIC, Level.ADVANCED, Level.POWERS, Level.DISASTERS)
 
 FEATURES: tuple[tuple[str, int], ...] = (
@@ -238,15 +240,15 @@ def observation(view: View) -> npt.NDArray[np.int8]:
         add_value(1)
     add_at(_AT["level"] + _LEVELS.index(view.rules.level))
     add_value(1)
-    _count(at, value, _AT["hand"], (classes[c] for c in view.hand))
+    _count(at, value, _AT["hand"], map(classes.__getitem__, view.hand))
     for other, backs in enumerate(view.hand_backs):
         base = _AT["hand backs"] + rel(other) * len(_KINDS)
-        _count(at, value, base, (_KINDS.index(back) for back in backs))
+        _count(at, value, base, map(_KIND_INDEX.__getitem__, backs))
     for i, kind in enumerate(_KINDS):
         add_at(_AT["deck sizes"] + i)
         add_value(view.deck_sizes.get(kind, 0))
     for pile in view.displays.values():
-        _count(at, value, _AT["displays"], (classes[c] for c in pile))
+        _count(at, value, _AT["displays"], map(classes.__getitem__, pile))
     for pile in view.discards.values():
         _count(at, value, _AT["discards"], (classes[c] for c in pile if c in classes))
     for other, cards in enumerate(view.tableaux):
@@ -314,12 +316,9 @@ def observation(view: View) -> npt.NDArray[np.int8]:
 
 def _count(at: list[int], value: list[int], base: int, offsets: Iterable[int]) -> None:
     """Count how often each offset comes, as values at ``base + offset``."""
-    counts: dict[int, int] = {}
-    for offset in offsets:
-        counts[offset] = counts.get(offset, 0) + 1
-    for offset, count in counts.items():
-        at.append(base + offset)
-        value.append(count)
+    counts = Counter(offsets)  # counted in C
+    at.extend([base + offset for offset in counts])
+    value.extend(counts.values())
 
 
 def action_mask(indices: Iterable[int]) -> npt.NDArray[np.int8]:
