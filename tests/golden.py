@@ -39,6 +39,13 @@ RECORDS: dict[str, tuple[int, gr.Rules, int]] = {
 }
 """Seeded games at every level, replayed from their committed records."""
 
+STARTED_RECORDS: dict[str, tuple[int, gr.Rules, int, type]] = {
+    "powers-4p-from-a-protection-window": (4, gr.Rules.powers(), 110, gr.ChooseProtection),
+    "disasters-3p-from-a-tornado": (3, gr.Rules.disasters(), 111, gr.ChooseBack),
+}
+"""Seeded games played to their first decision of a kind, then started again from their
+position there: their records carry that position as their start (spec 16.8)."""
+
 PLAYTHROUGHS: dict[str, tuple[int, gr.Rules, int]] = {
     "basic-2p": (2, gr.Rules.basic(), 201),
     "advanced-2p": (2, gr.Rules.advanced(), 202),
@@ -135,10 +142,31 @@ def record_json(players: int, rules: gr.Rules, seed: int) -> tuple[str, str]:
     return game.record().to_json() + "\n", game.state.to_json() + "\n"
 
 
+def started_record_json(players: int, rules: gr.Rules, seed: int, wanted: type) -> tuple[str, str]:
+    """The record of a game started from the position of a seeded game at its first
+    ``wanted`` decision and played on at random, and its final state, as JSON texts."""
+    for attempt in range(seed, seed + 1000):
+        game = gr.new_game(players=players, rules=rules, seed=attempt)
+        chooser = random.Random(attempt)
+        while not game.is_over and not isinstance(game.decision, wanted):
+            game.apply(chooser.choice(game.legal_actions()))
+        if game.is_over:
+            continue
+        game = gr.Position.from_game(game).to_game()
+        while not game.is_over:
+            game.apply(chooser.choice(game.legal_actions()))
+        return game.record().to_json() + "\n", game.state.to_json() + "\n"
+    raise AssertionError(f"no {wanted.__name__} in 1,000 games")
+
+
 def write_all() -> None:
     """Rewrite every golden file."""
     for name, (players, rules, seed) in RECORDS.items():
         record, state = record_json(players, rules, seed)
+        (GOLDEN / "records" / f"{name}.json").write_text(record, encoding="utf-8")
+        (GOLDEN / "records" / f"{name}.state.json").write_text(state, encoding="utf-8")
+    for name, (players, rules, seed, wanted) in STARTED_RECORDS.items():
+        record, state = started_record_json(players, rules, seed, wanted)
         (GOLDEN / "records" / f"{name}.json").write_text(record, encoding="utf-8")
         (GOLDEN / "records" / f"{name}.state.json").write_text(state, encoding="utf-8")
     for name, (players, rules, seed) in PLAYTHROUGHS.items():

@@ -210,6 +210,16 @@ def test_replay_prints_a_good_record(record_file: tuple[Path, gr.Game]) -> None:
     assert str(game.actions[0]) in out
 
 
+@pytest.mark.clause("16.8")
+def test_replay_reads_a_record_that_starts_from_a_position() -> None:
+    path = Path(__file__).parent / "golden" / "records" / "powers-4p-from-a-protection-window.json"
+    status, out, err = run(["replay", str(path)])
+    assert status == 0 and err == ""
+    assert ", from a position at seat " in out.splitlines()[0]
+    assert "ChooseProtection" in out.splitlines()[0]
+    assert "result: seat " in out
+
+
 def test_replay_names_the_diverging_action(
     record_file: tuple[Path, gr.Game], tmp_path: Path
 ) -> None:

@@ -269,10 +269,10 @@ def _bad_record() -> gr.GameRecord:
     return attrs.evolve(record, actions=(gr.DrawDeck(1, gr.CardKind.NATURE),))
 
 
-def _game_away_from_a_turn_action() -> gr.Game:
-    """A game whose pending decision is not a turn's action (or which is over)."""
+def _finished_game() -> gr.Game:
+    """A game that is over."""
     game, rng = _game(), random.Random(1)
-    while isinstance(game.decision, gr.ChooseAction):
+    while not game.is_over:
         game.apply(rng.choice(game.legal_actions()))
     return game
 
@@ -322,7 +322,7 @@ RAISES = [
         gr.Position,
         "from_game",
         ("PositionError",),
-        lambda: gr.Position.from_game(_game_away_from_a_turn_action()),
+        lambda: gr.Position.from_game(_finished_game()),
     ),
     Raises(gr.PositionBuilder, "build", ("PositionError",), lambda: gr.PositionBuilder(9).build()),
     Raises(

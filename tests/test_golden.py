@@ -11,7 +11,15 @@ import difflib
 import pytest
 
 import gaia_rules as gr
-from tests.golden import GOLDEN, PLAYTHROUGHS, RECORDS, playthrough, record_json
+from tests.golden import (
+    GOLDEN,
+    PLAYTHROUGHS,
+    RECORDS,
+    STARTED_RECORDS,
+    playthrough,
+    record_json,
+    started_record_json,
+)
 
 HINT = "behaviour changed; if deliberately, run: python -m tests.golden"
 
@@ -32,6 +40,22 @@ def test_a_committed_record_replays_to_its_committed_final_state(name: str) -> N
     assert game.is_over and game.result == record.result
     expected = (GOLDEN / "records" / f"{name}.state.json").read_text(encoding="utf-8")
     assert game.state.to_json() + "\n" == expected, HINT
+
+
+@pytest.mark.clause("1.9", "16.8")
+@pytest.mark.parametrize("name", sorted(STARTED_RECORDS))
+def test_a_committed_record_from_a_position_replays_to_its_final_state(name: str) -> None:
+    players, rules, seed, wanted = STARTED_RECORDS[name]
+    text = (GOLDEN / "records" / f"{name}.json").read_text(encoding="utf-8")
+    record = gr.GameRecord.from_json(text)
+    assert record.start is not None
+    assert isinstance(record.start.to_game().decision, wanted)
+    game = record.replay()
+    assert game.is_over and game.result == record.result
+    expected = (GOLDEN / "records" / f"{name}.state.json").read_text(encoding="utf-8")
+    assert game.state.to_json() + "\n" == expected, HINT
+    again = gr.GameRecord.from_json(started_record_json(players, rules, seed, wanted)[0])
+    assert (again.start, again.actions) == (record.start, record.actions), HINT
 
 
 @pytest.mark.clause("1.6")

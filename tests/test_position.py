@@ -84,8 +84,8 @@ def test_a_random_position_gives_back_its_game(
     assert_same_game(game, rng)
 
 
-@pytest.mark.clause("5.4")
-def test_a_position_is_taken_at_a_turn_action_only() -> None:
+@pytest.mark.clause("1.9", "11.3")
+def test_a_position_is_taken_in_the_middle_of_a_feeding() -> None:
     game = (
         PositionBuilder(players=2)
         .tile(0, 0, Land.MOUNTAIN)
@@ -97,7 +97,22 @@ def test_a_position_is_taken_at_a_turn_action_only() -> None:
         .to_game()
     )
     assert isinstance(game.decision, gr.ChooseFeeding)
-    with pytest.raises(gr.PositionError):
+    position = Position.from_game(game)
+    assert position.steps == (gr.ChooseAction(0, 1), game.decision)
+    assert position.turn_action == 0
+    restored = position.to_game()
+    assert restored.state == game.state
+    assert list(restored.legal_actions()) == list(game.legal_actions())
+    source = restored.legal_actions()[0]
+    assert restored.apply(source) == game.apply(source)
+
+
+@pytest.mark.clause("1.9", "15.1")
+def test_a_finished_game_has_no_position() -> None:
+    game, rng = gr.new_game(players=2, seed=3), random.Random(3)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    with pytest.raises(gr.PositionError, match="over"):
         Position.from_game(game)
 
 

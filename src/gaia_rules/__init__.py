@@ -46,6 +46,7 @@ from gaia_rules.cards import (
     PowerCard,
 )
 from gaia_rules.decisions import (
+    BeginTurn,
     ChooseAction,
     ChooseBack,
     ChooseFeeding,
@@ -55,7 +56,10 @@ from gaia_rules.decisions import (
     ChoosePawnCities,
     ChooseProtection,
     Decision,
+    PowerEffect,
+    Step,
 )
+from gaia_rules.determinize import Determinizer, determinize
 from gaia_rules.errors import (
     GaiaRulesError,
     IllegalActionError,
@@ -64,6 +68,7 @@ from gaia_rules.errors import (
     RecordError,
     RulesError,
     SeatError,
+    ViewError,
 )
 from gaia_rules.events import (
     ActionTaken,
@@ -126,6 +131,7 @@ __all__ = [
     "AnimalCard",
     "Animals",
     "AnimalsPlaced",
+    "BeginTurn",
     "CardDiscarded",
     "CardDrawn",
     "CardId",
@@ -147,6 +153,7 @@ __all__ = [
     "CityTaken",
     "Decision",
     "DeclineObjectives",
+    "Determinizer",
     "Discard",
     "DisplayRefilled",
     "DrawDeck",
@@ -199,6 +206,7 @@ __all__ = [
     "Power",
     "PowerCancelled",
     "PowerCard",
+    "PowerEffect",
     "PowerPlay",
     "PowerPlayed",
     "Protect",
@@ -210,6 +218,7 @@ __all__ = [
     "SeatError",
     "Site",
     "Star",
+    "Step",
     "StolenCardsSeen",
     "TilePlaced",
     "TileReplaced",
@@ -217,7 +226,9 @@ __all__ = [
     "TokensReturned",
     "TurnBegan",
     "View",
+    "ViewError",
     "__version__",
+    "determinize",
     "format_action",
     "from_data",
     "from_json",

@@ -16,17 +16,23 @@ log and its actions start empty, so its record does not replay the real game.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterator
 
-from gaia_rules.cards import CardId
-from gaia_rules.errors import PositionError
-from gaia_rules.game import Game
-from gaia_rules.position import Position, table_of
-from gaia_rules.setup import cards_in_play
-from gaia_rules.views import View
-from gaia_rules.vocabulary import CardKind
+import attrs
 
-__all__ = ["Determinizer", "determinize", "unseen_cards"]
+from gaia_rules.cards import CardId, kind_of
+from gaia_rules.errors import RulesError, ViewError
+from gaia_rules.game import Game
+from gaia_rules.manifest import TILE_COUNTS
+from gaia_rules.position import Position, position_problems, table_of, world_of
+from gaia_rules.serialization import register_check
+from gaia_rules.setup import TOKENS, cards_in_play, check_players, pawns_per_player
+from gaia_rules.views import View, backs_of
+from gaia_rules.vocabulary import LANDS, CardKind
+from gaia_rules.world import needs_met
+
+__all__ = ["Determinizer", "determinize", "unseen_cards", "view_problems"]
 
 
 def determinize(view: View, rng: random.Random) -> Game:
@@ -40,8 +46,11 @@ def determinize(view: View, rng: random.Random) -> Game:
     [`Determinizer`][gaia_rules.determinize.Determinizer] reads the view once.
 
     Raises:
-        PositionError: the view is not one a game can show (for example a view read from
-            JSON whose hand backs, deck sizes and visible cards do not add up to the box).
+        ViewError: the view is not one a game can show its seat (for example a view read
+            from JSON whose hand backs, deck sizes and visible cards do not add up to the
+            box, or whose decision names a seat that is not in the game); its ``problems``
+            list what does not add up (see
+            [`view_problems`][gaia_rules.determinize.view_problems]).
     """
     return Determinizer(view).sample(rng)
 
@@ -56,52 +65,30 @@ class Determinizer:
     actions warm the next.
 
     Raises:
-        PositionError: as [`determinize`][gaia_rules.determinize.determinize].
+        ViewError: as [`determinize`][gaia_rules.determinize.determinize].
     """
 
-    __slots__ = ("_base", "_pools", "_seat", "_view")
+    __slots__ = ("_base", "_pools", "_position", "_seat", "_view")
 
     def __init__(self, view: View) -> None:
+        position, problems = _position_of(view)
+        if position is None or problems:
+            raise ViewError(problems)
         self._view = view
         self._seat = view.seat
         self._pools = {kind: list(cards) for kind, cards in unseen_cards(view).items()}
-        wanted = _hidden_places(view)
-        problems = [
-            f"1.5: the seat cannot see {len(self._pools[kind])} {kind.value} card(s), "
-            f"but the view hides {count}"
-            for kind, count in wanted.items()
-            if len(self._pools[kind]) != count
-        ]
-        if problems:
-            raise PositionError(problems)
-        hidden = {kind: iter(pool) for kind, pool in self._pools.items()}
-        hands, stolen, decks = _deal(view, hidden)
-        position = Position(
-            rules=view.rules,
-            players=view.players,
-            tiles=view.tiles,
-            animals=view.animals,
-            cities={pos: (city.card, city.pawns) for pos, city in view.cities.items()},
-            hands=hands,
-            tableaux=view.tableaux,
-            decks=decks,
-            displays=view.displays,
-            discards=view.discards,
-            objectives=view.objectives,
-            objective_pawns=view.objective_pawns,
-            out_of_game=_out_of_game(view, hands, stolen, decks),
-            active=view.active,
-            first_player=view.first_player,
-        )
+        self._position = position
         table = table_of(position)
-        table.steps = list(view.steps)
-        table.stolen = stolen
-        table.reached_four = set(view.reached_four)
+        table.steps = list(view.steps)  # a game that is over may have none left
         table.result = view.result
         self._base = table
 
     def sample(self, rng: random.Random) -> Game:
-        """A new game consistent with the view, its hidden cards and seed drawn by ``rng``."""
+        """A new game consistent with the view, its hidden cards and seed drawn by ``rng``.
+
+        Its record starts from the position sampled (unless the view's game is over), so
+        it replays.
+        """
         pools = {kind: pool.copy() for kind, pool in self._pools.items()}
         for pool in pools.values():
             rng.shuffle(pool)
@@ -109,10 +96,133 @@ class Determinizer:
         table = self._base.copy()
         table.hands = list(hands)
         table.stolen = stolen
-        table.decks = decks
+        table.decks = dict(decks)  # the table changes its dict; the start keeps its own
         table.seed = rng.getrandbits(63)
         table.options = None  # the options of another seat's decision read its hand
+        if table.result is None:
+            table.start = attrs.evolve(
+                self._position, hands=hands, stolen=stolen, decks=decks, seed=table.seed
+            )
         return Game._from_table(table)
+
+
+def view_problems(view: View) -> list[str]:
+    """Everything that keeps ``view`` from being one a game could show its seat (spec 1.5,
+    16); an empty list for a sound view.
+
+    The view is checked as strictly as [`Position.to_game`][gaia_rules.position.Position.to_game]
+    checks a position: its seats, its cards (each known, in one place, the hidden ones as many
+    as the box leaves unseen), the world, the pawns, the pending steps, and what follows from
+    them (the tile supply, the bank, the supplies, each city's satisfaction). It takes time
+    bounded by the box, whatever the view holds. [`View.from_json`][gaia_rules.views.View]
+    runs it too.
+    """
+    return _position_of(view)[1]
+
+
+def _position_of(view: View) -> tuple[Position | None, list[str]]:
+    """The position of a game showing ``view``, its hidden cards dealt in id order, and the
+    problems of the view."""
+    try:
+        check_players(view.players, view.first_player)
+    except RulesError as exc:
+        return None, [str(exc)]
+    seat, players = view.seat, view.players
+    if type(seat) is not int or not 0 <= seat < players:
+        return None, [f"seat: no seat {seat!r} in a {players}-player game (1.1)"]
+    shaped = [
+        f"{name}: expected one entry per seat, got {len(value)}"
+        for name, value in (
+            ("hand_backs", view.hand_backs),
+            ("tableaux", view.tableaux),
+            ("supply", view.supply),
+        )
+        if len(value) != players
+    ]
+    if shaped:
+        return None, shaped
+    cards = view.rules.cards
+    unknown = sorted({card for card in _seen(view) if card not in cards})
+    if unknown:
+        return None, [f"{card!r}: no such card in the manifest (spec 2.9)" for card in unknown]
+    problems: list[str] = []
+    if view.hand_backs[seat] != backs_of(view.hand):
+        problems.append("hand_backs: the seat's own backs are not those of its hand (1.5)")
+    for kind, size in view.deck_sizes.items():
+        if type(size) is not int or size < 0:
+            problems.append(f"deck_sizes: {kind.value}: expected a whole number, got {size!r}")
+    for back, _, card in view.stolen:
+        if card is not None and kind_of(card) is not back:
+            problems.append(f"stolen: {card} has not the back {back.value} (13.8b)")
+    if problems:
+        return None, problems
+    pools = unseen_cards(view)
+    wanted = _hidden_places(view)
+    problems = [
+        f"1.5: the seat cannot see {len(pools[kind])} {kind.value} card(s), "
+        f"but the view hides {count}"
+        for kind, count in wanted.items()
+        if len(pools[kind]) != count
+    ]
+    if problems:
+        return None, problems
+    hands, stolen, decks = _deal(view, {kind: iter(pool) for kind, pool in pools.items()})
+    position = Position(
+        rules=view.rules,
+        players=players,
+        tiles=view.tiles,
+        animals=view.animals,
+        cities={pos: (city.card, city.pawns) for pos, city in view.cities.items()},
+        hands=hands,
+        tableaux=view.tableaux,
+        decks=decks,
+        displays=view.displays,
+        discards=view.discards,
+        objectives=view.objectives,
+        objective_pawns=view.objective_pawns,
+        out_of_game=_out_of_game(view, hands, stolen, decks),
+        active=view.active,
+        first_player=view.first_player,
+        steps=view.steps,
+        stolen=stolen,
+        reached_four=view.reached_four,
+    )
+    problems = position_problems(position, over=view.result is not None)
+    if not problems:
+        problems = _derived_problems(view, position)
+    return position, problems
+
+
+def _derived_problems(view: View, position: Position) -> list[str]:
+    """What a view states that follows from the rest: it must be what the rest says."""
+    problems: list[str] = []
+    top = view.steps[-1] if view.steps else None
+    decision = None if view.result is not None else top
+    if view.decision != decision or view.to_move != getattr(decision, "player", None):
+        problems.append("decision and to_move: they are the top pending step's (5.4)")
+    for land in LANDS:
+        placed = sum(1 for value in view.tiles.values() if value is land)
+        if view.tile_supply.get(land) != TILE_COUNTS[land] - placed:
+            problems.append(f"tile_supply: {land.value}: {placed} tiles are in the world (16.1)")
+    if view.bank != TOKENS - sum(view.animals.values()):
+        problems.append(f"bank: {view.bank} tokens, the world holds the rest of 20 (16.3)")
+    total = pawns_per_player(view.players)
+    placed_pawns = Counter(s for city in view.cities.values() for s in city.pawns)
+    placed_pawns.update(view.objective_pawns.values())
+    if view.total_pawns != total:
+        problems.append(f"total_pawns: {view.players} players have {total} pawns each (2.3)")
+    for seat, supply in enumerate(view.supply):
+        if supply != total - placed_pawns[seat]:
+            problems.append(f"supply: seat {seat} holds the pawns it has not placed (16.4)")
+    world = world_of(position)
+    for pos, city in view.cities.items():
+        met = needs_met(world, pos, view.rules.cards.city(city.card))
+        if city.satisfaction != met:
+            problems.append(f"cities: {pos} counts {city.satisfaction} needs, meets {met} (10.1)")
+    return problems
+
+
+register_check(View, view_problems)
 
 
 def _deal(

@@ -83,6 +83,24 @@ class PositionError(GaiaRulesError, ValueError):
         super().__init__(f"bad position ({len(self.problems)} problem(s)):\n{lines}")
 
 
+class ViewError(PositionError):
+    """A view that no game could show its seat; ``problems`` lists what does not add up.
+
+    Raised by [`determinize`][gaia_rules.determinize.determinize] and
+    [`Determinizer`][gaia_rules.determinize.Determinizer] (spec 1.5, 16). A view is a position
+    seen from one seat, so this is a [`PositionError`][gaia_rules.errors.PositionError] too.
+
+    Attributes:
+        problems (tuple[str, ...]): One readable line per problem, many naming the clause
+            broken.
+    """
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__(problems)
+        lines = "\n".join(f"  - {p}" for p in self.problems)
+        self.args = (f"bad view ({len(self.problems)} problem(s)):\n{lines}",)
+
+
 class RecordError(GaiaRulesError, ValueError):
     """A game record that is malformed or does not replay; says where.
 

@@ -58,7 +58,7 @@ from gaia_rules.refusal import Refusal
 from gaia_rules.satisfaction import pawns_wanted, take_city
 from gaia_rules.setup import MAX_PLAYERS
 from gaia_rules.table import Table
-from gaia_rules.vocabulary import Pos
+from gaia_rules.vocabulary import CardKind, Pos
 
 __all__ = ["ACTIONS_PER_TURN", "advance", "options", "refusal", "take"]
 
@@ -165,12 +165,36 @@ _ACCEPTS: dict[type[Decision], tuple[type[Action], ...]] = {
 }
 
 
-_SQUARE_FIELDS: dict[type[Action], tuple[str, ...]] = {
-    kind: tuple(name for name, hint in typing.get_type_hints(kind).items() if hint is Pos)
+_FIELDS: dict[type[Action], tuple[tuple[str, type], ...]] = {
+    kind: tuple(typing.get_type_hints(kind).items())
     for kinds in _ACCEPTS.values()
     for kind in kinds
 }
-"""The fields of each action that name a square."""
+"""The fields of each action, each with the type its value must have."""
+
+_WRONG_FIELD = {
+    Pos: ("3.1", "a square, Pos(x, y)"),
+    str: ("2.9", "a card id"),
+    int: ("5.4", "a seat, a whole number"),
+    CardKind: ("3.8", "a kind of card (CardKind)"),
+}
+"""The clause a field of the wrong type breaks, and what it must be instead."""
+
+
+def _malformed(action: Action) -> Refusal | None:
+    """A field of ``action`` holding a value of the wrong type (spec 1.7).
+
+    Actions are frozen values, but Python does not check what they are built with, and an
+    action that reaches the engine from outside may hold anything. A square equals the plain
+    tuple of its coordinates and ``True`` equals the seat 1, so such values would pass the
+    rules' comparisons and then stand in the game where a square or a seat belongs.
+    """
+    for name, wanted in _FIELDS[type(action)]:
+        value = getattr(action, name)
+        if type(value) is not wanted:
+            clause, what = _WRONG_FIELD[wanted]
+            return Refusal(clause, f"{name} must be {what}, not {value!r}")
+    return None
 
 
 def refusal(table: Table, decision: Decision | None, action: object) -> Refusal | None:
@@ -185,14 +209,11 @@ def refusal(table: Table, decision: Decision | None, action: object) -> Refusal 
             f"{type(action).__name__} does not answer {type(decision).__name__} "
             f"(it takes {wanted})",
         )
-    if isinstance(action.player, bool) or action.player != decision.player:
+    malformed = _malformed(action)
+    if malformed is not None:
+        return malformed
+    if action.player != decision.player:
         return Refusal("5.4", f"seat {decision.player} is to move, not seat {action.player!r}")
-    for name in _SQUARE_FIELDS[type(action)]:
-        # A square equals the plain tuple of its coordinates, so a tuple would pass every
-        # comparison below and then stand in the world where a square belongs.
-        value = getattr(action, name)
-        if not isinstance(value, Pos):
-            return Refusal("3.1", f"{name} must be a square, Pos(x, y), not {value!r}")
     if isinstance(action, _POWER_PLAYS):
         return powers.refuse_power(table, action)
     match action:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from gaia_rules import flow
 from gaia_rules._version import __version__
@@ -20,12 +21,14 @@ from gaia_rules.decisions import Decision
 from gaia_rules.errors import IllegalActionError, RulesError, SeatError
 from gaia_rules.events import Event, Result
 from gaia_rules.legal import LegalActions
-from gaia_rules.record import GameRecord
 from gaia_rules.rules import Level, Rules
 from gaia_rules.setup import deal
 from gaia_rules.state import GameState, snapshot
 from gaia_rules.table import Chain, Table, chain_items
 from gaia_rules.views import View, log_for, view_of
+
+if TYPE_CHECKING:  # the record module imports this one: the annotation only
+    from gaia_rules.record import GameRecord
 
 __all__ = ["Game", "new_game"]
 
@@ -238,10 +241,13 @@ class Game:
         return snapshot(self._table)
 
     def record(self) -> GameRecord:
-        """The record of this game so far: replaying it gives this game back.
+        """The record of this game so far: replaying it gives this game back, however the
+        game was created (a game started from a position is recorded from that position).
 
         See [`GameRecord.replay`][gaia_rules.record.GameRecord.replay].
         """
+        from gaia_rules.record import GameRecord  # noqa: PLC0415 (record imports this module)
+
         table = self._table
         return GameRecord(
             rules=table.rules,
@@ -252,6 +258,7 @@ class Game:
             manifest=table.cards,
             library=__version__,
             result=table.result,
+            start=table.start,
         )
 
     # -- one seat's share (spec 1.5) --------------------------------------------------------

@@ -12,13 +12,15 @@ from collections import Counter
 from collections.abc import Mapping
 
 from gaia_rules.cards import Objective, PowerCard, kind_of
-from gaia_rules.decisions import ChooseLimitDiscard, ChoosePawnCities
+from gaia_rules.decisions import ChooseKeptCard, ChooseLimitDiscard, ChoosePawnCities
 from gaia_rules.drawing import HAND_LIMIT, POWER_LIMIT
 from gaia_rules.game import Game
 from gaia_rules.manifest import TILE_COUNTS
 from gaia_rules.nature import open_squares
+from gaia_rules.rules import FourNeedDrop
 from gaia_rules.satisfaction import pawn_counts
 from gaia_rules.setup import DISPLAY_SIZES, TOKENS, power_deck
+from gaia_rules.state import GameState
 from gaia_rules.vocabulary import ANIMALS, LANDS, CardKind, Land, Need, Pos
 from gaia_rules.world import NEED_BITS, is_free, offered
 
@@ -114,7 +116,35 @@ def violations(game: Game) -> list[str]:
             ChooseLimitDiscard(seat)
         ):
             found.append(f"16.7: seat {seat} holds {len(hand)} cards, {powers} Power")
+    found += _state_disagreements(state)
     found += _memo_disagreements(game)
+    return found
+
+
+def _state_disagreements(state: GameState) -> list[str]:
+    """The parts of the state that only the flow sees (1.9) agree with the table: the
+    reached-four marks stand on cities that can carry them (12.4), cards are set aside only
+    during a Tornado (13.8), and the count of random draws is a count (1.6)."""
+    found: list[str] = []
+    empty_at_two = state.rules.four_need_drop is FourNeedDrop.EMPTY_AT_TWO
+    for pos in state.reached_four:
+        city = state.cities.get(pos)
+        if city is None:
+            found.append(f"1.9: a reached-four mark on {pos}, where no city stands")
+        elif city.satisfaction < 2 or (empty_at_two and city.satisfaction == 2):
+            found.append(f"12.4: the city on {pos} keeps its mark at {city.satisfaction} needs")
+    found += [
+        f"12.4: the city on {pos} has four needs met and no reached-four mark"
+        for pos, city in state.cities.items()
+        if city.satisfaction == 4 and pos not in state.reached_four
+    ]
+    tornado = any(isinstance(step, ChooseKeptCard) for step in state.steps)
+    if state.result is None and state.stolen and not tornado:
+        found.append("13.8: cards are set aside with no Tornado under way")
+    if isinstance(state.decision, ChooseKeptCard) and not state.stolen:
+        found.append("13.8c: a card to keep is asked for, and none is set aside")
+    if state.random_draws < 0:
+        found.append(f"1.6: {state.random_draws} random draws")
     return found
 
 

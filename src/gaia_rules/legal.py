@@ -103,7 +103,7 @@ class LegalActions(Sequence[Action]):
         """Whether ``action`` is one of the very objects this sequence handed out: such an
         action is legal as long as this sequence is its decision's (the engine drops it as
         soon as the decision is taken)."""
-        return self._issued.get(id(action)) is action
+        return action is not None and self._issued.get(id(action)) is action
 
     def _all(self) -> list[Action]:
         """Every action, built once and kept (the instance never changes)."""

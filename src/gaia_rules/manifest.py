@@ -87,6 +87,20 @@ NATURE_OBJECTIVES = 7
 POWER_OBJECTIVES = 2
 POWERS_PER_OBJECTIVE = 4
 
+BOX_CARDS = (
+    sum(NATURE_COUNTS.values())
+    + max(CITY_COUNTS.values())
+    + ANIMAL_CARDS
+    + sum(POWER_COUNTS.values())
+    + NATURE_OBJECTIVES
+    + POWER_OBJECTIVES
+)
+"""The 110 cards of the largest edition (2.4-2.8): no manifest holds more (1.10)."""
+
+MAX_MANIFEST_CHARS = 1024 * 1024
+"""The longest JSON text of a manifest a reader accepts (1.10); the shipped ones are about
+6,000 characters."""
+
 _ID = re.compile(r"[NCAPO][0-9]{2}")
 _TOP_KEYS = {"format", "edition", "reconstructed", "note", "cards"}
 _CARD_KEYS = {
@@ -168,6 +182,20 @@ class Manifest:
         """The ids of every card with faces of ``face_type``, in id order."""
         return tuple(sorted(c for c, f in self.cards if isinstance(f, face_type)))
 
+    def named(self, name: str) -> CardId:
+        """The id of the City card called ``name`` (``"Venice"``, ``"petra"``): the card
+        faces name only the cities (spec 2.5a); case does not matter.
+
+        Raises:
+            KeyError: No City card of this manifest has that name; the message lists them.
+        """
+        wanted = name.casefold() if isinstance(name, str) else None
+        for card, face in self.cards:
+            if isinstance(face, CityCard) and face.name.casefold() == wanted:
+                return card
+        names = sorted(face.name for _, face in self.cards if isinstance(face, CityCard))
+        raise KeyError(f"no City card named {name!r} in this manifest; there are {names}")
+
     def city(self, card: CardId) -> CityCard:
         """The face of a City card.
 
@@ -203,6 +231,10 @@ class Manifest:
                 the stated facts (counts, ids, faces: spec 2.4-2.9). Its ``problems`` list
                 every problem found, not only the first.
         """
+        if isinstance(text, str | bytes) and len(text) > MAX_MANIFEST_CHARS:
+            raise ManifestError(
+                [f"{len(text)} characters; a manifest has at most {MAX_MANIFEST_CHARS} (1.10)"]
+            )
         try:
             data = json.loads(text)
         except (ValueError, TypeError, RecursionError) as exc:
@@ -251,6 +283,10 @@ class Manifest:
         if not isinstance(raw_cards, list):
             problems.append("cards: expected a list")
             raw_cards = []
+        if len(raw_cards) > BOX_CARDS:
+            raise ManifestError(
+                [f"cards: {len(raw_cards)} cards; a box holds at most {BOX_CARDS} (1.10)"]
+            )
         for index, raw in enumerate(raw_cards):
             parsed = _parse_card(raw, f"cards[{index}]", problems)
             if parsed is not None:

@@ -33,6 +33,7 @@ from typing import Any
 import attrs
 
 from gaia_rules import flow
+from gaia_rules.actions import PowerPlay
 from gaia_rules.cards import (
     CardId,
     CityCard,
@@ -41,15 +42,28 @@ from gaia_rules.cards import (
     PowerCard,
     kind_of,
 )
-from gaia_rules.decisions import BeginTurn, ChooseAction
+from gaia_rules.decisions import (
+    BeginTurn,
+    ChooseAction,
+    ChooseBack,
+    ChooseFeeding,
+    ChooseKeptCard,
+    ChooseLimitDiscard,
+    ChooseObjective,
+    ChoosePawnCities,
+    ChooseProtection,
+    PowerEffect,
+    Step,
+)
 from gaia_rules.drawing import HAND_LIMIT, POWER_LIMIT
 from gaia_rules.errors import PositionError, RulesError
 from gaia_rules.game import SUPPORTED_LEVELS, Game
+from gaia_rules.invariants import violations
 from gaia_rules.life import city_may_stand_on
 from gaia_rules.manifest import TILE_COUNTS
-from gaia_rules.rules import Rules
+from gaia_rules.rules import FourNeedDrop, Rules
 from gaia_rules.satisfaction import pawn_counts
-from gaia_rules.serialization import JsonError, register_document
+from gaia_rules.serialization import WORLD_ENTRIES, JsonError, register_document
 from gaia_rules.setup import (
     DISPLAY_SIZES,
     TOKENS,
@@ -68,11 +82,13 @@ __all__ = ["Position", "PositionBuilder"]
 
 @attrs.frozen(hash=False)
 class Position(Wire):
-    """A complete table, frozen (see the module docstring).
+    """A complete table, frozen (see the module docstring): every fact the game's future
+    depends on (spec 1.9).
 
     ``cities`` maps a square to its City card and the seats of the pawns on it; ``decks``
     list the top card first; ``turn_action`` is the number of the turn's next action (1
-    or 2), or 0 for "the turn begins", which runs the feeding first.
+    or 2), or 0 for "the turn begins", which runs the feeding first. At any other decision
+    ``steps`` holds the flow's pending steps and ``turn_action`` is 0.
     """
 
     rules: Rules
@@ -92,6 +108,18 @@ class Position(Wire):
     turn_action: int = 0
     first_player: int = 0
     seed: int = 0
+    steps: tuple[Step, ...] = ()
+    """The flow's pending steps, the top last, when they are more than a turn's action: a
+    feeding under way, a Power in its Protection window, a Tornado half taken, a limit
+    discard, ... (spec 1.9). Empty: the turn's action ``turn_action`` is the only one."""
+    stolen: tuple[tuple[CardId, int], ...] = ()
+    """The cards a Tornado has set aside, each with the seat it came from (spec 13.8b)."""
+    reached_four: tuple[Pos, ...] = ()
+    """The cities that reached four needs and were not emptied since (spec 12.4). A city at
+    four needs now has always reached them, whether it is listed or not."""
+    random_draws: int = 0
+    """How many random draws the seed has made (spec 1.6): the next Tornado's card depends
+    on it."""
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Position:
@@ -138,32 +166,41 @@ class Position(Wire):
             PositionError: The position could not arise in a game; its ``problems`` list
                 every problem found, many naming the clause broken.
         """
-        problems = _problems(self)
+        problems = position_problems(self)
         if problems:
             raise PositionError(problems)
         table = table_of(self)
+        table.start = self
         flow.advance(table)
-        return Game._from_table(table)
+        game = Game._from_table(table)
+        broken = violations(game)
+        if broken:  # what the checks above cannot see, the invariants of a live game do
+            raise PositionError(broken)
+        return game
 
     @classmethod
     def from_game(cls, game: Game) -> Position:
-        """The position of a game at the start of a turn or between its two actions.
+        """The position of a game at any decision (spec 1.9).
 
         Args:
-            game: A game whose pending decision is a turn's action
-                ([`ChooseAction`][gaia_rules.decisions.ChooseAction]).
+            game: A game that is not over.
 
         Returns:
-            The position; ``to_game()`` on it gives a game in the same state.
+            The position; ``to_game()`` on it gives the same game from there on: the same
+            state, views and legal actions, and, given the same actions, the same events to
+            the end, future random draws included. Between a turn's actions the pending step
+            is written as ``turn_action``; at any other decision, as ``steps``.
 
         Raises:
-            PositionError: The game is over, or its pending decision is not a turn's action
-                (a feeding, a discard, an Objective, a Protection window, ...).
+            PositionError: The game is over: no decision is pending (spec 15).
         """
         state = game.state
-        decision = state.decision
-        if not isinstance(decision, ChooseAction):
-            raise PositionError([f"a position is taken at a turn's action, not at {decision!r}"])
+        if state.decision is None:
+            raise PositionError(["the game is over: a position is taken at a decision (15)"])
+        steps, turn_action = state.steps, 0
+        top = steps[-1]
+        if len(steps) == 1 and isinstance(top, ChooseAction) and top.player == state.active:
+            steps, turn_action = (), top.number
         return cls(
             rules=state.rules,
             players=state.players,
@@ -179,9 +216,13 @@ class Position(Wire):
             objective_pawns=state.objective_pawns,
             out_of_game=state.out_of_game,
             active=state.active,
-            turn_action=decision.number,
+            turn_action=turn_action,
             first_player=state.first_player,
             seed=state.seed,
+            steps=steps,
+            stolen=state.stolen,
+            reached_four=state.reached_four,
+            random_draws=state.random_draws,
         )
 
     def _repr_svg_(self) -> str:
@@ -191,7 +232,7 @@ class Position(Wire):
         return world_svg(self)
 
 
-register_document(Position)
+register_document(Position, entries=WORLD_ENTRIES)
 
 
 class PositionBuilder:
@@ -231,6 +272,10 @@ class PositionBuilder:
         self._active = 0
         self._turn_action = 0
         self._first_player = 0
+        self._steps: tuple[Step, ...] = ()
+        self._stolen: list[tuple[CardId, int]] = []
+        self._reached_four: list[Pos] = []
+        self._random_draws = 0
 
     def tile(self, x: int, y: int, land: Land, animals: int = 0) -> PositionBuilder:
         """A tile at (x, y), with ``animals`` tokens on it."""
@@ -285,6 +330,36 @@ class PositionBuilder:
         self._first_player = first_player
         return self
 
+    def steps(self, *steps: Step) -> PositionBuilder:
+        """The flow's pending steps, the bottom first and the decision to take last, for a
+        position in the middle of a turn: a feeding under way, a Power in its Protection
+        window, a Tornado half taken, a limit discard, ... (spec 1.9). Give ``turn(player)``
+        too, without its ``action``: the bottom step is that turn's next action, or, under
+        the rest of its last action, the next seat's turn.
+
+        For example, seat 1 asked whether it protects against the Sun seat 0 played with its
+        first action: ``steps(ChooseAction(0, 2), ChooseObjective(0), PowerEffect(sun),
+        ChooseProtection(1, 0, sun.card, ()))``, with the Sun card in front of seat 0.
+        """
+        self._steps = steps
+        return self
+
+    def set_aside(self, card: CardId, from_player: int) -> PositionBuilder:
+        """A card a Tornado under way has taken from ``from_player`` (spec 13.8b)."""
+        self._stolen.append((card, from_player))
+        return self
+
+    def reached_four(self, x: int, y: int) -> PositionBuilder:
+        """The city at (x, y) reached four needs and was not emptied since (spec 12.4); a
+        city at four needs now always has."""
+        self._reached_four.append(Pos(x, y))
+        return self
+
+    def random_draws(self, count: int) -> PositionBuilder:
+        """How many random draws the seed has made (spec 1.6), which fixes the next one."""
+        self._random_draws = count
+        return self
+
     def build(self) -> Position:
         """The position; validated when it becomes a game
         ([`Position.to_game`][gaia_rules.position.Position.to_game]).
@@ -309,6 +384,7 @@ class PositionBuilder:
             *self._discards.values(),
             self._objectives or (),
             tuple(card for card, _ in self._cities.values()),
+            tuple(card for card, _ in self._stolen),
         ):
             placed.update(group)
         decks, displays, discards = {}, {}, {}
@@ -358,6 +434,10 @@ class PositionBuilder:
             turn_action=self._turn_action,
             first_player=self._first_player,
             seed=self._seed,
+            steps=self._steps,
+            stolen=tuple(self._stolen),
+            reached_four=tuple(self._reached_four),
+            random_draws=self._random_draws,
         )
 
     def to_game(self) -> Game:
@@ -370,15 +450,6 @@ class PositionBuilder:
         return self.build().to_game()
 
 
-def _may_leave_the_game(rules: Rules, card: CardId) -> bool:
-    """16.2 with 4.4 and 2.7: the only cards out of the game are the Objectives not revealed
-    and the Power cards outside the level's Power deck."""
-    face = rules.cards.face(card)
-    if isinstance(face, Objective):
-        return True
-    return isinstance(face, PowerCard) and card not in power_deck(rules)
-
-
 def _face_is_power_objective(rules: Rules, card: CardId) -> bool:
     face = rules.cards.face(card)
     return isinstance(face, Objective) and face.is_power
@@ -387,7 +458,9 @@ def _face_is_power_objective(rules: Rules, card: CardId) -> bool:
 # -- validation (spec 16) ---------------------------------------------------------------------
 
 
-def _problems(position: Position) -> list[str]:
+def position_problems(position: Position, *, over: bool = False) -> list[str]:
+    """Every problem that keeps ``position`` from being one a game could reach (spec 16);
+    ``over``: the position of a game that is over, whose pending steps lapsed (15.1)."""
     p = position
     problems: list[str] = []
     try:
@@ -415,15 +488,21 @@ def _problems(position: Position) -> list[str]:
     # 16.2: every card in exactly one place, and each in a place of its kind
     places: list[tuple[str, CardId]] = []
     for seat, hand in enumerate(p.hands):
-        places += [(f"hand of seat {seat}", c) for c in hand]
+        label = f"hand of seat {seat}"
+        places += [(label, c) for c in hand]
     for seat, tableau in enumerate(p.tableaux):
-        places += [(f"in front of seat {seat}", c) for c in tableau]
-    for label, piles in (("deck", p.decks), ("display", p.displays), ("discard pile", p.discards)):
+        label = f"in front of seat {seat}"
+        places += [(label, c) for c in tableau]
+    pile_kinds: dict[str, CardKind] = {}
+    for name, piles in (("deck", p.decks), ("display", p.displays), ("discard pile", p.discards)):
         for kind, pile in piles.items():
-            places += [(f"{kind.value} {label}", c) for c in pile]
+            label = f"{kind.value} {name}"
+            pile_kinds[label] = kind
+            places += [(label, c) for c in pile]
     places += [("Objectives", c) for c in p.objectives]
     places += [(f"city at {pos}", card) for pos, (card, _) in p.cities.items()]
     places += [("out of the game", c) for c in p.out_of_game]
+    places += [(f"set aside by a Tornado from seat {seat}", c) for c, seat in p.stolen]
     unknown = [card for _, card in places if card not in cards]
     problems += [f"{card!r}: no such card in the manifest (spec 2.9)" for card in unknown]
     counts = Counter(card for _, card in places)
@@ -438,34 +517,33 @@ def _problems(position: Position) -> list[str]:
     allowed_powers = set(power_deck(p.rules))
     for where, card in places:
         face = cards.face(card)
-        if where.startswith("hand") and isinstance(face, Objective):
-            problems.append(f"{card}: an Objective cannot be in a hand")
+        if where.startswith(("hand", "set aside")) and isinstance(face, Objective):
+            problems.append(f"{card}: an Objective cannot be in a hand ({where})")
         if where.startswith("in front") and not isinstance(face, NatureCard | PowerCard):
             problems.append(f"{card}: only Nature and Power cards go in front of a player")
         if where.startswith("city") and not isinstance(face, CityCard):
             problems.append(f"{card}: only a City card stands on a tile")
-        if where == "Objectives" and not isinstance(face, Objective):
-            problems.append(f"{card}: not an Objective card")
-        if (
-            isinstance(face, PowerCard)
-            and card not in allowed_powers
-            and where != "out of the game"
-        ):
+        unused_power = isinstance(face, PowerCard) and card not in allowed_powers
+        if where == "Objectives":
+            if not isinstance(face, Objective):
+                problems.append(f"{card}: not an Objective card")
+            elif face.is_power and not p.rules.with_powers:
+                problems.append(
+                    f"{card}: a Power Objective is revealed only from the powers level (4.4)"
+                )
+        if where == "out of the game":
+            # 16.2 with 4.4 and 2.7: the only cards out of the game are the Objectives not
+            # revealed and the Power cards outside the level's Power deck
+            if not (isinstance(face, Objective) or unused_power):
+                problems.append(
+                    f"{card}: only unrevealed Objectives and Power cards outside the level's "
+                    "deck are out of the game (spec 16.2)"
+                )
+        elif unused_power:
             problems.append(f"{card}: this Power card is not in play under these rules")
-        if where == "out of the game" and not _may_leave_the_game(p.rules, card):
-            problems.append(
-                f"{card}: only unrevealed Objectives and Power cards outside the level's "
-                "deck are out of the game (spec 16.2)"
-            )
-        revealed_power_objective = where == "Objectives" and _face_is_power_objective(p.rules, card)
-        if revealed_power_objective and not p.rules.with_powers:
-            problems.append(
-                f"{card}: a Power Objective is revealed only from the powers level (4.4)"
-            )
-        for kind in CardKind:
-            held = card[0] in "NCAP"
-            if where.startswith(f"{kind.value} ") and (not held or kind_of(card) is not kind):
-                problems.append(f"{card}: not a {kind.value} card ({where})")
+        kind_here = pile_kinds.get(where)
+        if kind_here is not None and (card[0] not in "NCAP" or kind_of(card) is not kind_here):
+            problems.append(f"{card}: not a {kind_here.value} card ({where})")
     # 4.4: players + 2 Objectives are revealed, for the whole game
     if len(p.objectives) != p.players + 2:
         problems.append(
@@ -481,10 +559,14 @@ def _problems(position: Position) -> list[str]:
             problems.append(
                 f"{kind.value} display: an empty slot while its deck holds cards (6.2, 16.10)"
             )
+    top = p.steps[-1] if p.steps else None
     for seat, hand in enumerate(p.hands):
         powers = sum(1 for c in hand if c[0] == "P")
-        if len(hand) > HAND_LIMIT or powers > POWER_LIMIT:
+        beyond = len(hand) > HAND_LIMIT or powers > POWER_LIMIT
+        if beyond and top != ChooseLimitDiscard(seat):
             problems.append(f"hand of seat {seat}: over the hand or Power limit (spec 16.7)")
+        if not beyond and top == ChooseLimitDiscard(seat):
+            problems.append(f"seat {seat} decides a limit discard, within its limits (6.5)")
     # 16.1, 16.3, 16.5: the world
     for land in LANDS:
         placed = sum(1 for value in p.tiles.values() if value is land)
@@ -511,7 +593,7 @@ def _problems(position: Position) -> list[str]:
             problems.append(f"{objective}: a pawn on an Objective that is not revealed")
         if not isinstance(seat, int) or not 0 <= seat < p.players:
             problems.append(f"{objective}: no seat {seat!r}")
-    world = _world(p)
+    world = world_of(p)
     for pos, (card, pawns) in p.cities.items():
         under = p.tiles.get(pos)
         face = cards.face(card)
@@ -534,11 +616,17 @@ def _problems(position: Position) -> list[str]:
             problems.append(f"city at {pos}: 0 needs met; it would be discarded (16.6)")
         if pawns and met < 2:
             problems.append(f"city at {pos}: pawns on a city with {met} need met (16.6)")
-        if met >= 2 and len(pawns) not in pawn_counts(met, p.rules):
+        # unsettled: the raised cities await their pawns (10.5), or the game ended (15.1)
+        unsettled = over or (isinstance(top, ChoosePawnCities) and pos in top.cities)
+        if met >= 2 and len(pawns) not in pawn_counts(met, p.rules) and not unsettled:
             problems.append(
                 f"city at {pos}: {met} needs met and {len(pawns)} pawn(s), which no game "
                 "reaches (16.6, 12.3)"
             )
+    problems += _mark_problems(p, world)
+    if over:
+        return problems
+    problems += _step_problems(p)
     total = pawns_per_player(p.players)
     for seat in range(p.players):
         if placed_pawns[seat] >= total:
@@ -546,6 +634,146 @@ def _problems(position: Position) -> list[str]:
                 f"seat {seat} has placed {placed_pawns[seat]} of {total} pawns: the game is over"
             )
     return problems
+
+
+def _mark_problems(p: Position, world: Table) -> list[str]:
+    """The reached-four marks (12.4) and the count of random draws (1.6)."""
+    problems: list[str] = []
+    if type(p.random_draws) is not int or p.random_draws < 0:
+        problems.append(f"random_draws: expected a whole number from 0, got {p.random_draws!r}")
+    empty_at_two = p.rules.four_need_drop is FourNeedDrop.EMPTY_AT_TWO
+    for pos in p.reached_four:
+        if not isinstance(pos, Pos) or pos not in p.cities:
+            problems.append(f"reached_four: no city at {pos!r} (12.4)")
+            continue
+        face = p.rules.cards.face(p.cities[pos][0])
+        met = needs_met(world, pos, face) if isinstance(face, CityCard) else 0
+        if met < 2 or (empty_at_two and met == 2):
+            problems.append(
+                f"reached_four: the city at {pos} has {met} needs met; falling there "
+                "emptied it, and an emptied city must reach four again (12.4)"
+            )
+    return problems
+
+
+_SEATS: dict[type, tuple[str, ...]] = {
+    ChooseAction: ("player",),
+    ChooseFeeding: ("player",),
+    ChooseLimitDiscard: ("player",),
+    ChooseObjective: ("player",),
+    ChoosePawnCities: ("player",),
+    ChooseProtection: ("player", "power_player"),
+    ChooseBack: ("player", "victim"),
+    ChooseKeptCard: ("player",),
+    BeginTurn: ("player",),
+    PowerEffect: (),
+}
+"""The fields of each step that name one seat."""
+
+
+def _step_problems(p: Position) -> list[str]:
+    """The pending steps (spec 1.9, 5.4): each well formed, and each one the flow could have
+    stacked there. What the rules would decide at each step is checked by playing on."""
+    if not p.steps:
+        return []
+    if p.turn_action != 0:
+        return ["steps and turn_action: give the turn's action by one of them, not both"]
+    problems: list[str] = []
+    for index, step in enumerate(p.steps):
+        where = f"steps[{index}]"
+        if type(step) not in _SEATS:
+            problems.append(f"{where}: {step!r} is not a step of the flow (5.4)")
+            continue
+        seats = [getattr(step, name) for name in _SEATS[type(step)]]
+        seats += list(getattr(step, "later", ()))
+        if isinstance(step, PowerEffect):
+            seats.append(step.action.player if isinstance(step.action, PowerPlay) else None)
+        bad = [seat for seat in seats if type(seat) is not int or not 0 <= seat < p.players]
+        if bad:
+            problems.append(f"{where}: no seat {bad[0]!r} in a {p.players}-player game (1.1)")
+            continue
+        problems += [f"{where}: {problem}" for problem in _step_fits(p, index, step)]
+    if problems:
+        return problems
+    if not isinstance(p.steps[0], ChooseAction | BeginTurn):
+        problems.append("steps: the bottom step is the turn's action or the next turn (5.2)")
+    if isinstance(p.steps[-1], PowerEffect):
+        problems.append("steps: the top step must be a decision or a turn that begins (5.4)")
+    if p.stolen and not any(isinstance(step, ChooseKeptCard) for step in p.steps):
+        problems.append("stolen: cards are set aside only while a Tornado is under way (13.8)")
+    problems += [
+        f"stolen: {card} was taken from seat {seat!r}, not another seat of the game (13.8a)"
+        for card, seat in p.stolen
+        if type(seat) is not int or not 0 <= seat < p.players or seat == p.active
+    ]
+    return problems
+
+
+def _step_fits(p: Position, index: int, step: Step) -> list[str]:
+    """Whether one step could stand at ``index`` of the flow's stack."""
+    active, bottom = p.active, index == 0
+    below = p.steps[index - 1] if index else None
+    match step:
+        case ChooseAction():
+            if not bottom or step.player != active or step.number not in (1, 2):
+                return [f"{step!r}: only the active seat's action 1 or 2, at the bottom (5.2)"]
+        case BeginTurn():
+            alone = len(p.steps) == 1
+            following = active if alone else (active + 1) % p.players
+            if not bottom or step.player != following:
+                return [
+                    f"{step!r}: a turn begins at the bottom of the steps, for the active seat "
+                    "or, under the rest of its last action, for the next seat (5.5)"
+                ]
+        case ChooseFeeding():
+            if step.player != active or below != ChooseAction(active, 1):
+                return [f"{step!r}: the active seat feeds before its first action (11.1)"]
+            if not all(isinstance(pos, Pos) for pos in step.cities):
+                return [f"{step!r}: the cities to feed are named by their squares (11.2)"]
+        case ChoosePawnCities():
+            if not all(isinstance(pos, Pos) and pos in p.cities for pos in step.cities):
+                return [f"{step!r}: every raised city stands in the world (10.5)"]
+        case PowerEffect():
+            play = step.action
+            if not isinstance(play, PowerPlay) or play.player != active:
+                return [f"{step!r}: the effect of a Power the active seat played (13.3)"]
+            if play.card not in p.tableaux[active] or below != ChooseObjective(active):
+                return [
+                    f"{step!r}: the Power card goes in front of its player, and the effect "
+                    "waits over his Objective check (13.3)"
+                ]
+        case ChooseProtection():
+            asked = (step.player, *step.later)
+            if (
+                step.power_player != active
+                or not isinstance(below, PowerEffect)
+                or below.action.card != step.against
+                or active in asked
+                or len(set(asked)) != len(asked)
+            ):
+                return [
+                    f"{step!r}: each other seat is asked once, over the effect of the Power "
+                    "the active seat played (13.9b)"
+                ]
+            if not any(card[:1] == "P" for card in p.hands[step.player]):
+                return [f"{step!r}: only a seat holding a Power card is asked (13.9b)"]
+        case ChooseBack():
+            victims = (step.victim, *step.later)
+            if (
+                step.player != active
+                or below != ChooseKeptCard(active)
+                or active in victims
+                or len(set(victims)) != len(victims)
+            ):
+                return [f"{step!r}: the active seat's Tornado takes from each other seat (13.8a)"]
+            if not p.hands[step.victim]:
+                return [f"{step!r}: a Tornado takes only from a seat holding cards (13.8a)"]
+        case ChooseKeptCard():
+            if step.player != active:
+                return [f"{step!r}: the active seat keeps a card of its Tornado (13.8c)"]
+            if index == len(p.steps) - 1 and not p.stolen:
+                return [f"{step!r}: no card is set aside to keep (13.8c)"]
+    return []
 
 
 def _connected(squares: set[Pos]) -> bool:
@@ -561,7 +789,7 @@ def _connected(squares: set[Pos]) -> bool:
     return len(seen) == len(squares)
 
 
-def _world(p: Position) -> Table:
+def world_of(p: Position) -> Table:
     """Only the world of a position: enough to count the needs each city meets (3.5)."""
     world = Table.__new__(Table)
     world.tiles = dict(p.tiles)
@@ -603,14 +831,18 @@ def table_of(p: Position) -> Table:
     table.satisfaction = {
         pos: needs_met(table, pos, table.cards.city(card)) for pos, card in table.cities.items()
     }
-    table.reached_four = {pos for pos, met in table.satisfaction.items() if met == 4}
+    at_four = {pos for pos, met in table.satisfaction.items() if met == 4}
+    table.reached_four = at_four | set(p.reached_four)
     table.active = p.active
-    if p.turn_action == 0:
+    if p.steps:
+        table.steps = list(p.steps)
+    elif p.turn_action == 0:
         table.steps = [BeginTurn(p.active)]
     else:
         table.steps = [ChooseAction(p.active, p.turn_action)]
     table.log, table.log_length, table.actions, table.result = None, 0, None, None
-    table.random_draws = 0
+    table.random_draws = p.random_draws
     table.options = None
-    table.stolen = ()
+    table.stolen = tuple(p.stolen)
+    table.start = None
     return table

@@ -4,24 +4,28 @@ A record is "parameters + history" (OpenSpiel's lesson): the rules with the card
 the seed, the seats, the first player, and the actions the players took; the engine's own
 single-option decisions are re-taken by the engine on replay. The library version that wrote
 it and the final result ride along, so that a replay can say when it diverges.
+
+A game that did not begin with a deal (one started from a position, or sampled from a view)
+is recorded from the position it started from, as a chess PGN carries the FEN of its SetUp
+tag: ``start`` holds it, and the replay starts there instead of dealing from the seed.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
 from gaia_rules.actions import Action
 from gaia_rules.errors import GaiaRulesError, IllegalActionError, RecordError
 from gaia_rules.events import Result
+from gaia_rules.game import Game, new_game
+from gaia_rules.limits import MAX_RECORD_ACTIONS, MAX_RECORD_CHARS
 from gaia_rules.manifest import Manifest
+from gaia_rules.position import Position
 from gaia_rules.rules import Rules
 from gaia_rules.serialization import JsonError, from_data, from_json, register_document
 from gaia_rules.wire import Wire
-
-if TYPE_CHECKING:  # game imports this module: the annotation only
-    from gaia_rules.game import Game
 
 __all__ = ["GameRecord"]
 
@@ -42,31 +46,31 @@ class GameRecord(Wire):
     """The version of gaia-rules that wrote the record."""
     result: Result | None = None
     """How the game ended, if it had when the record was written."""
+    start: Position | None = None
+    """The position the game started from, or ``None`` for a game dealt from ``seed``. A
+    record with a start has the start's rules, players, first player and seed."""
 
     def replay(self) -> Game:
         """Rebuild the game action by action, checking each one.
 
         The game is set up from the record's rules (played with the record's own
-        ``manifest``), seed, players and first player, then every action is applied in turn;
-        the engine re-takes its own single-option decisions.
+        ``manifest``), seed, players and first player, or started from its ``start``
+        position, then every action is applied in turn; the engine re-takes its own
+        single-option decisions.
 
         Returns:
             The [`Game`][gaia_rules.game.Game], after the last action.
 
         Raises:
             RecordError: The setup is refused (a bad number of players, first player or seed,
-                or a manifest of another edition than the rules); an action does not apply
+                a manifest of another edition than the rules, or a start position that is
+                refused or disagrees with the record's parameters); an action does not apply
                 (its ``index`` is set, and the message says why, with the clause); or the
                 record has a result and the replay ends with another one (``index`` is the
                 number of actions).
         """
-        from gaia_rules.game import new_game  # noqa: PLC0415 (game imports this module)
-
         try:
-            rules = self.rules
-            if rules.cards != self.manifest:
-                rules = attrs.evolve(rules, manifest=self.manifest)
-            game = new_game(self.players, rules, self.seed, self.first_player)
+            game = self._setup()
         except GaiaRulesError as exc:
             raise RecordError(f"the record's setup is refused: {exc}") from None
         for index, action in enumerate(self.actions):
@@ -82,6 +86,24 @@ class GameRecord(Wire):
                 index=len(self.actions),
             )
         return game
+
+    def _setup(self) -> Game:
+        """The game before the record's first action."""
+        rules = self.rules
+        if rules.cards != self.manifest:
+            rules = attrs.evolve(rules, manifest=self.manifest)
+        start = self.start
+        if start is None:
+            return new_game(self.players, rules, self.seed, self.first_player)
+        if not isinstance(start, Position):
+            raise RecordError(f"start: expected a Position, got {type(start).__name__}")
+        parameters = (start.rules, start.players, start.first_player, start.seed)
+        if parameters != (rules, self.players, self.first_player, self.seed):
+            raise RecordError(
+                "start: the position's rules, players, first player and seed must be the "
+                "record's own"
+            )
+        return start.to_game()
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GameRecord:
@@ -114,4 +136,9 @@ class GameRecord(Wire):
             raise RecordError(f"bad record: {'; '.join(exc.problems)}") from None
 
 
-register_document(GameRecord)
+register_document(
+    GameRecord,
+    chars=MAX_RECORD_CHARS,
+    entries={"actions": MAX_RECORD_ACTIONS},
+    parts={"start": Position},
+)

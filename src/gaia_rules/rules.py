@@ -21,7 +21,7 @@ import attrs
 
 from gaia_rules.errors import ManifestError, RulesError
 from gaia_rules.jsonshape import non_text_key
-from gaia_rules.manifest import Edition, Manifest
+from gaia_rules.manifest import MAX_MANIFEST_CHARS, Edition, Manifest
 
 __all__ = ["Edition", "Feeding", "FourNeedDrop", "Level", "Objectives", "Rules"]
 
@@ -359,6 +359,10 @@ class Rules:
             RulesError: ``text`` is not JSON, or not the JSON of playable rules (see
                 [`from_dict`][gaia_rules.rules.Rules.from_dict]); the message names the field.
         """
+        if isinstance(text, str | bytes) and len(text) > MAX_MANIFEST_CHARS:
+            raise RulesError(
+                f"rules: {len(text)} characters; rules have at most {MAX_MANIFEST_CHARS} (1.10)"
+            )
         try:
             data = json.loads(text)
         except (ValueError, TypeError, RecursionError) as exc:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import re
 import typing
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 import cattrs
@@ -33,16 +34,32 @@ from gaia_rules.decisions import Decision, Step
 from gaia_rules.errors import GaiaRulesError, ManifestError, RulesError
 from gaia_rules.events import Event
 from gaia_rules.jsonshape import non_text_key
+from gaia_rules.limits import BOX_TILES, MAX_DOCUMENT_CHARS
 from gaia_rules.manifest import Manifest, parse_need, parse_site
 from gaia_rules.rules import Rules
 from gaia_rules.vocabulary import Need, Pos, Site
 
-__all__ = ["WIRE_FORMAT", "JsonError", "converter", "from_data", "from_json", "to_data", "to_json"]
+__all__ = [
+    "WIRE_FORMAT",
+    "WORLD_ENTRIES",
+    "JsonError",
+    "converter",
+    "from_data",
+    "from_json",
+    "register_check",
+    "register_document",
+    "to_data",
+    "to_json",
+]
 
 WIRE_FORMAT = 1
 """The version of the wire format; documents carry it, and a reader refuses another."""
 
 T = TypeVar("T")
+
+
+MAX_PROBLEMS = 20
+"""How many faulty fields an error names; the rest are counted."""
 
 
 class JsonError(GaiaRulesError, ValueError):
@@ -52,10 +69,14 @@ class JsonError(GaiaRulesError, ValueError):
 
     Attributes:
         problems (tuple[str, ...]): One line per faulty field, each naming it by its path,
-            for example ``"expected a square as 'x,y', got '1;2' @ $.actions[3].pos"``.
+            for example ``"expected a square as 'x,y', got '1;2' @ $.actions[3].pos"``; after
+            ``MAX_PROBLEMS`` of them, one line counts the rest.
     """
 
     def __init__(self, problems: list[str]) -> None:
+        if len(problems) > MAX_PROBLEMS:
+            more = len(problems) - MAX_PROBLEMS
+            problems = [*problems[:MAX_PROBLEMS], f"... and {more} more"]
         self.problems = tuple(problems)
         super().__init__("bad JSON: " + "; ".join(self.problems))
 
@@ -176,9 +197,53 @@ def _is_format(value: Any, expected: int) -> bool:
     return type(value) is int and value == expected
 
 
-def register_document(cls: type) -> None:
-    """Mark ``cls`` as a document: its JSON carries the wire format's version."""
+_SIZES: dict[type, tuple[int, dict[str, int], dict[str, type]]] = {}
+"""The limits of each document (1.10): the longest JSON text, the most entries of each
+collection field, and the documents nested in a field (checked by their own limits)."""
+
+
+def register_document(
+    cls: type,
+    *,
+    chars: int = MAX_DOCUMENT_CHARS,
+    entries: Mapping[str, int] | None = None,
+    parts: Mapping[str, type] | None = None,
+) -> None:
+    """Mark ``cls`` as a document: its JSON carries the wire format's version, and a reader
+    refuses one longer than ``chars`` characters, or whose ``entries`` fields hold more
+    entries than their limits, before reading it (1.10)."""
     _DOCUMENTS.append(cls)
+    _SIZES[cls] = (chars, dict(entries or {}), dict(parts or {}))
+
+
+WORLD_ENTRIES = {"tiles": BOX_TILES, "animals": BOX_TILES, "cities": BOX_TILES}
+"""No world holds more squares than the box holds tiles (2.1)."""
+
+
+def _oversized(data: Any, kind: Any, path: str = "$") -> list[str]:
+    """The collections of ``data`` longer than ``kind`` allows (1.10), before it is read."""
+    limits = _SIZES.get(kind)
+    if limits is None or not isinstance(data, dict):
+        return []
+    _, entries, parts = limits
+    problems = [
+        f"{path}.{name}: {len(data[name])} entries, at most {most} (1.10)"
+        for name, most in entries.items()
+        if isinstance(data.get(name), list | dict) and len(data[name]) > most
+    ]
+    for name, part in parts.items():
+        problems += _oversized(data.get(name), part, f"{path}.{name}")
+    return problems
+
+
+_CHECKS: dict[type, Callable[[Any], list[str]]] = {}
+"""What a value read from JSON must satisfy beyond its shape, by class (filled in by the
+modules that know how to check them)."""
+
+
+def register_check(cls: type, check: Callable[[Any], list[str]]) -> None:
+    """Check every ``cls`` value read from JSON with ``check``, which lists its problems."""
+    _CHECKS[cls] = check
 
 
 def to_data(value: Any) -> Any:
@@ -228,11 +293,14 @@ def from_data(data: Any, kind: Any) -> Any:
     if isinstance(kind, type) and issubclass(kind, tuple(_DOCUMENTS)):
         if not isinstance(data, dict):
             raise JsonError(["$: expected a JSON object"])
+        oversized = _oversized(data, kind)
+        if oversized:
+            raise JsonError(oversized)
         if not _is_format(data.get("format"), WIRE_FORMAT):
             raise JsonError([f"$.format: expected {WIRE_FORMAT}, got {data.get('format')!r}"])
         data = {k: v for k, v in data.items() if k != "format"}
     try:
-        return converter.structure(data, kind)
+        value = converter.structure(data, kind)
     except (RulesError, ManifestError) as exc:
         raise JsonError([f"$.rules: {exc}"]) from None
     except cattrs.BaseValidationError as exc:
@@ -245,6 +313,12 @@ def from_data(data: Any, kind: Any) -> Any:
         raise JsonError(["$: nested too deeply"]) from None
     except Exception as exc:  # the boundary of untrusted input: nothing else escapes
         raise JsonError([f"$: {type(exc).__name__}: {exc}"]) from None
+    check = _CHECKS.get(kind)
+    if check is not None:
+        problems = check(value)
+        if problems:
+            raise JsonError(problems)
+    return value
 
 
 def to_json(value: Any) -> str:
@@ -270,8 +344,17 @@ def from_json(text: str | bytes, kind: Any) -> Any:
 
     Raises:
         JsonError: ``text`` is not JSON, or not the JSON of a value of type ``kind`` (see
-            [`from_data`][gaia_rules.serialization.from_data]).
+            [`from_data`][gaia_rules.serialization.from_data]), or is longer than any such
+            value can be (1.10: a record at most
+            [`MAX_RECORD_CHARS`][gaia_rules.limits.MAX_RECORD_CHARS] characters, anything
+            else at most [`MAX_DOCUMENT_CHARS`][gaia_rules.limits.MAX_DOCUMENT_CHARS]); that
+            is refused before the text is parsed.
     """
+    limits = _SIZES.get(kind)
+    most = MAX_DOCUMENT_CHARS if limits is None else limits[0]
+    if isinstance(text, str | bytes) and len(text) > most:
+        name = getattr(kind, "__name__", "value")
+        raise JsonError([f"$: {len(text)} characters; a {name} has at most {most} (1.10)"])
     try:
         data = json.loads(text)
     except (ValueError, TypeError, RecursionError) as exc:
@@ -283,8 +366,8 @@ def _register_documents() -> None:
     from gaia_rules.state import GameState  # noqa: PLC0415
     from gaia_rules.views import View  # noqa: PLC0415
 
-    register_document(GameState)
-    register_document(View)
+    register_document(GameState, entries=WORLD_ENTRIES)
+    register_document(View, entries=WORLD_ENTRIES)
 
 
 _register_documents()

@@ -136,6 +136,7 @@ def deal(rules: Rules, players: int, seed: int, first_player: int) -> Table:
     table.active = first_player
     table.steps = [BeginTurn(first_player)]
     table.log, table.log_length, table.actions, table.result = None, 0, None, None
+    table.start = None
     table.random_draws = 0
     table.options = None
     table.stolen = ()

@@ -1,6 +1,7 @@
 """``GameState``: a full, read-only snapshot of a game, for servers and tests.
 
-It holds everything (every hand, deck order, the seed), so it must never be sent to a
+It holds everything the game's future depends on (spec 1.9): every hand, deck order, the
+seed and the count of its draws, the pending steps of the flow. So it must never be sent to a
 seat: a seat gets [`Game.view`][gaia_rules.game.Game.view]. Each access to ``game.state``
 builds a new snapshot; changing one (its dicts are plain dicts) never changes the game.
 """
@@ -10,7 +11,7 @@ from __future__ import annotations
 import attrs
 
 from gaia_rules.cards import CardId
-from gaia_rules.decisions import Decision
+from gaia_rules.decisions import Decision, Step
 from gaia_rules.events import Result
 from gaia_rules.rules import Rules
 from gaia_rules.table import Table
@@ -41,6 +42,10 @@ class GameState(Wire):
     """Whose turn it is."""
     to_move: int | None
     decision: Decision | None
+    steps: tuple[Step, ...]
+    """The flow's pending steps, the top last (spec 1.9): ``decision`` is the top one, and
+    under it wait what it interrupted (the turn's action, a Power effect under its Protection
+    window, an Objective check, the next turn)."""
     tiles: dict[Pos, Land]
     animals: dict[Pos, int]
     cities: dict[Pos, CityState]
@@ -60,6 +65,12 @@ class GameState(Wire):
     out_of_game: tuple[CardId, ...]
     stolen: tuple[tuple[CardId, int], ...]
     """The cards a Tornado took, each with the seat it came from, until one is kept (13.8)."""
+    reached_four: tuple[Pos, ...]
+    """The cities that reached four needs and were not emptied since (spec 12.4), in square
+    order."""
+    random_draws: int
+    """How many random draws the seed has made since the setup (spec 1.6): the next draw
+    depends on it."""
     supply: tuple[int, ...]
     """Each player's pawns not yet placed."""
     total_pawns: int
@@ -85,6 +96,7 @@ def snapshot(table: Table) -> GameState:
         active=table.active,
         to_move=None if decision is None else decision.player,
         decision=decision,
+        steps=tuple(table.steps),
         tiles=dict(sorted(table.tiles.items())),
         animals=dict(sorted(table.tokens.items())),
         cities=cities_of(table),
@@ -99,6 +111,8 @@ def snapshot(table: Table) -> GameState:
         objective_pawns=dict(table.objective_pawns),
         out_of_game=table.out_of_game,
         stolen=table.stolen,
+        reached_four=tuple(sorted(table.reached_four)),
+        random_draws=table.random_draws,
         supply=tuple(table.supply),
         total_pawns=table.total_pawns,
         result=table.result,

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from gaia_rules.decisions import Decision, Step
     from gaia_rules.events import Event, Result
     from gaia_rules.legal import LegalActions
+    from gaia_rules.position import Position
     from gaia_rules.rules import Rules
 
 __all__ = ["Chain", "Table", "WorldMemo", "chain_items"]
@@ -147,6 +148,7 @@ class Table:
         "rules",
         "satisfaction",
         "seed",
+        "start",
         "steps",
         "stolen",
         "supply",
@@ -200,6 +202,9 @@ class Table:
     log: Chain
     log_length: int
     actions: Chain
+    start: Position | None
+    """The position the game started from, or ``None`` for a game dealt from its seed: the
+    record replays from it (never changed, so copies share it)."""
     result: Result | None
 
     def copy(self) -> Table:
@@ -238,6 +243,7 @@ class Table:
         new.log = self.log
         new.log_length = self.log_length
         new.actions = self.actions
+        new.start = self.start
         new.result = self.result
         return new
 

@@ -27,7 +27,7 @@ from gaia_rules.table import Table
 from gaia_rules.vocabulary import CardKind, Land, Pos
 from gaia_rules.wire import Wire
 
-__all__ = ["View", "log_for", "redact", "view_of"]
+__all__ = ["View", "backs_of", "log_for", "redact", "view_of"]
 
 _BACK_ORDER = list(CardKind)
 
@@ -90,11 +90,7 @@ def view_of(table: Table, seat: int) -> View:
         to_move=None if decision is None else decision.player,
         decision=decision,
         hand=table.hands[seat],
-        # sorted by back: a seat learns how many cards of each back a hand holds, never the
-        # order they came in, which would tell which card left it (spec 1.5)
-        hand_backs=tuple(
-            tuple(sorted((kind_of(c) for c in hand), key=_BACK_ORDER.index)) for hand in table.hands
-        ),
+        hand_backs=tuple(backs_of(hand) for hand in table.hands),
         deck_sizes={kind: len(deck) for kind, deck in table.decks.items()},
         displays=dict(table.displays),
         discards=dict(table.discards),
@@ -116,6 +112,12 @@ def view_of(table: Table, seat: int) -> View:
         steps=tuple(table.steps),
         reached_four=tuple(sorted(table.reached_four)),
     )
+
+
+def backs_of(hand: tuple[CardId, ...]) -> tuple[CardKind, ...]:
+    """The backs of a hand, sorted by back: a seat learns how many cards of each back a hand
+    holds, never the order they came in, which would tell which card left it (spec 1.5)."""
+    return tuple(sorted((kind_of(card) for card in hand), key=_BACK_ORDER.index))
 
 
 def _sees_stolen(table: Table, seat: int, source: int) -> bool:

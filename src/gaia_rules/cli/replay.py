@@ -12,6 +12,7 @@ from pathlib import Path
 from gaia_rules.cli.common import CommandError, Console, face_text
 from gaia_rules.errors import RecordError
 from gaia_rules.game import Game
+from gaia_rules.position import Position
 from gaia_rules.record import GameRecord
 from gaia_rules.text import describe, world_text
 
@@ -40,6 +41,15 @@ def _rules_line(game: Game) -> str:
     return f"{rules.level.name.lower()} rules, {rules.edition.value} edition"
 
 
+def _decision_line(start: Position) -> str:
+    """Where a record's start position stands: whose turn, and what was being decided."""
+    top = start.steps[-1] if start.steps else None
+    what = "the turn's start" if top is None and not start.turn_action else None
+    if what is None:
+        what = f"action {start.turn_action}" if top is None else type(top).__name__
+    return f"seat {start.active}'s turn, {what}"
+
+
 def run(args: argparse.Namespace, console: Console) -> int:
     """Replay the record, print it (whole, or as ``--seat`` saw it), write ``--svg``."""
     game = load(args.file)
@@ -48,17 +58,19 @@ def run(args: argparse.Namespace, console: Console) -> int:
         raise CommandError(f"--seat: the record has seats 0-{game.players - 1}, not {seat}")
     if args.svg is not None:  # first: the drawing is written even if the printout is cut
         _write_svg(game, seat, args.svg)
+    start = game.record().start
+    begun = "" if start is None else f", from a position at {_decision_line(start)}"
     if seat is None:
         console.print(
             f"Gaïa record: {game.players} players, {_rules_line(game)}, seed {game.seed}, "
-            f"first player {game.first_player}, {len(game.actions)} decisions"
+            f"first player {game.first_player}{begun}, {len(game.actions)} decisions"
         )
         events = game.events
         world = world_text(game.state)
     else:
         console.print(
             f"Gaïa record as seat {seat} saw it: {game.players} players, {_rules_line(game)}, "
-            f"first player {game.first_player}, {len(game.actions)} decisions"
+            f"first player {game.first_player}{begun}, {len(game.actions)} decisions"
         )
         events = game.events_for(seat)
         world = world_text(game.view(seat))
