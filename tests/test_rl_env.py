@@ -21,6 +21,7 @@ from gaia_rules.rl import env, raw_env
 from gaia_rules.rl.encoding import ACTION_COUNT, action_space
 from gaia_rules.rl.environment import GaiaEnv
 from gaia_rules.rl.observation import (
+    FEATURES,
     GRID,
     GRID_SIZE,
     OBSERVATION_SIZE,
@@ -106,6 +107,26 @@ def test_the_observation_shows_the_world_and_the_hand() -> None:
     pawns = grid[:, :, 15:20]
     # the observing seat is seat +0: its pawns on cities are in the first pawn channel
     assert int(pawns[:, :, 0].sum()) == sum(c.pawns.count(seat) for c in view.cities.values())
+    section = _sections(seen)
+    assert section["hand"].sum() == len(view.hand)
+    assert list(section["hand backs"].reshape(5, 3).sum(axis=1)[:2]) == [
+        len(view.hand_backs[seat]),
+        len(view.hand_backs[1 - seat]),
+    ]
+    assert section["displays"].sum() == sum(len(p) for p in view.displays.values())
+    assert section["discards"].sum() == sum(len(p) for p in view.discards.values())
+    assert list(section["deck sizes"]) == [view.deck_sizes[k] for k in gr.CardKind]
+    in_front = section["cards in front"].reshape(5, -1).sum(axis=1)
+    assert list(in_front[:2]) == [len(view.tableaux[seat]), len(view.tableaux[1 - seat])]
+    assert section["bank"][0] == view.bank
+
+
+def _sections(seen: np.ndarray[Any, np.dtype[np.int8]]) -> dict[str, Any]:
+    found, start = {}, GRID_SIZE
+    for name, size in FEATURES:
+        found[name] = seen[start : start + size].astype(int)
+        start += size
+    return found
 
 
 def _play(table: GaiaEnv, rng: random.Random) -> dict[str, float]:
