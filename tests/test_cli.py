@@ -418,3 +418,15 @@ def test_simulate_reports_a_game_that_fails(monkeypatch: pytest.MonkeyPatch) -> 
     status, out, err = run(["simulate", "--games", "2", "--bots", "cheat", "--quiet"])
     assert status == 1 and out == ""
     assert err.startswith("gaia-rules: game 0 (seed ") and "IllegalActionError" in err
+
+
+@pytest.mark.clause("1.10")
+def test_replay_refuses_a_file_larger_than_any_record(tmp_path: Path) -> None:
+    from gaia_rules.limits import MAX_RECORD_CHARS  # noqa: PLC0415
+
+    huge = tmp_path / "huge.json"
+    with huge.open("wb") as file:
+        file.truncate(MAX_RECORD_CHARS * 3)  # sparse: costs nothing on disk
+    status, out, err = run(["replay", str(huge)])
+    assert status == 1 and out == ""
+    assert "1.10" in err

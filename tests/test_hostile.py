@@ -121,9 +121,15 @@ def corpus() -> Corpus:
         stop = rng.randrange(20, 200)
         while not game.is_over and len(game.actions) < stop:
             game.apply(rng.choice(game.legal_actions()))
-            if isinstance(game.decision, gr.ChooseAction) and rng.random() < 0.05:
+            if not game.is_over and rng.random() < 0.05:  # at any decision (1.9)
                 positions.append(gr.Position.from_game(game).to_data())
         records.append(game.record().to_data())
+        if not game.is_over and index % 4 == 1:  # a record that starts from a position
+            restarted = gr.Position.from_game(game).to_game()
+            for _ in range(10):
+                if not restarted.is_over:
+                    restarted.apply(rng.choice(restarted.legal_actions()))
+            records.append(restarted.record().to_data())
         views.extend(game.view(seat).to_data() for seat in range(game.players))
         for event in game.events:
             if type(event) not in kinds_seen or rng.random() < 0.02:
@@ -655,7 +661,10 @@ def test_a_record_that_does_not_replay_names_its_first_bad_action(data: st.DataO
     record = gr.GameRecord.from_data(data.draw(st.sampled_from(corpus().payloads["record"])))
     assume(record.actions)
     index = data.draw(st.integers(0, len(record.actions) - 1), label="index")
-    game = gr.new_game(record.players, record.rules, record.seed, record.first_player)
+    if record.start is None:
+        game = gr.new_game(record.players, record.rules, record.seed, record.first_player)
+    else:
+        game = record.start.to_game()
     for action in record.actions[:index]:
         game.apply(action)
     candidates = [

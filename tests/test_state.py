@@ -241,6 +241,22 @@ def test_a_card_is_found_by_its_name() -> None:
         gr.Rules.basic(edition=gr.Edition.FIRST).cards.named("Venice")  # third edition only
 
 
+@pytest.mark.clause("2.5a", "2.9")
+def test_the_builder_takes_a_city_by_its_name() -> None:
+    game = (
+        PositionBuilder(players=2)
+        .tile(0, 0, gr.Land.SEA)
+        .tile(1, 0, gr.Land.PLAIN)
+        .city(0, 0, "Venice")
+        .hand(0, "Petra", "N01")
+        .to_game()
+    )
+    assert game.state.cities[gr.Pos(0, 0)].card == "C19"
+    assert game.state.hands[0] == ("C03", "N01")
+    with pytest.raises(gr.PositionError, match="'Paris': no such card"):
+        PositionBuilder(players=2).hand(0, "Paris").to_game()
+
+
 # -- records start anywhere (16.8) -------------------------------------------------------------
 
 
@@ -326,6 +342,7 @@ def _view_of_some_game() -> gr.View:
     ("change", "fault"),
     [
         (lambda v: attrs.evolve(v, hand=(*v.hand, "Z99")), "no such card"),
+        (lambda v: attrs.evolve(v, hand=(*v.hand, "O04")), "Objective"),
         (lambda v: attrs.evolve(v, players=2**63), "players"),
         (lambda v: attrs.evolve(v, seat=7), "no seat 7"),
         (lambda v: attrs.evolve(v, decision=gr.ChooseAction(7, 1)), "decision"),

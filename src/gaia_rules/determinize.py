@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator
+from functools import partial
 
 import attrs
 
@@ -99,9 +100,10 @@ class Determinizer:
         table.decks = dict(decks)  # the table changes its dict; the start keeps its own
         table.seed = rng.getrandbits(63)
         table.options = None  # the options of another seat's decision read its hand
-        if table.result is None:
-            table.start = attrs.evolve(
-                self._position, hands=hands, stolen=stolen, decks=decks, seed=table.seed
+        if table.result is None:  # built only if the record is asked for: see Table.start
+            position, seed = self._position, table.seed
+            table.start = partial(
+                attrs.evolve, position, hands=hands, stolen=stolen, decks=decks, seed=seed
             )
         return Game._from_table(table)
 
@@ -145,7 +147,17 @@ def _position_of(view: View) -> tuple[Position | None, list[str]]:
     unknown = sorted({card for card in _seen(view) if card not in cards})
     if unknown:
         return None, [f"{card!r}: no such card in the manifest (spec 2.9)" for card in unknown]
-    problems: list[str] = []
+    backs = [back for hand in view.hand_backs for back in hand]
+    backs += [back for back, _, _ in view.stolen] + list(view.deck_sizes)
+    if not all(isinstance(back, CardKind) for back in backs):
+        return None, ["hand_backs, stolen, deck_sizes: a back is a CardKind (3.8)"]
+    problems = [
+        f"{card}: an Objective cannot be in a hand or set aside (2.6)"
+        for card in (*view.hand, *(card for _, _, card in view.stolen if card is not None))
+        if card[:1] not in ("N", "C", "A", "P")
+    ]
+    if problems:
+        return None, problems
     if view.hand_backs[seat] != backs_of(view.hand):
         problems.append("hand_backs: the seat's own backs are not those of its hand (1.5)")
     for kind, size in view.deck_sizes.items():

@@ -249,6 +249,7 @@ class Game:
         from gaia_rules.record import GameRecord  # noqa: PLC0415 (record imports this module)
 
         table = self._table
+        start = table.start() if callable(table.start) else table.start
         return GameRecord(
             rules=table.rules,
             players=table.players,
@@ -258,7 +259,7 @@ class Game:
             manifest=table.cards,
             library=__version__,
             result=table.result,
-            start=table.start,
+            start=start,
         )
 
     # -- one seat's share (spec 1.5) --------------------------------------------------------

@@ -245,6 +245,9 @@ class PositionBuilder:
     [`deck`][gaia_rules.position.PositionBuilder.deck] is taken as is, and the cards of its
     kind placed nowhere go to that kind's discard pile.
 
+    A card is named by its id (``"C19"``) or, a City card, by its name (``"Venice"``, found
+    with [`Manifest.named`][gaia_rules.manifest.Manifest.named]).
+
     Nothing is checked until [`build`][gaia_rules.position.PositionBuilder.build] (the number
     of players) and [`Position.to_game`][gaia_rules.position.Position.to_game] (everything
     else).
@@ -277,6 +280,19 @@ class PositionBuilder:
         self._reached_four: list[Pos] = []
         self._random_draws = 0
 
+    def _id(self, card: CardId) -> CardId:
+        """A card named by its id, or a City card by its name (``"Venice"``)."""
+        cards = self._rules.cards
+        if card in cards or not isinstance(card, str):
+            return card
+        try:
+            return cards.named(card)
+        except KeyError:
+            return card  # not a card: validation names it
+
+    def _ids(self, cards: Iterable[CardId]) -> tuple[CardId, ...]:
+        return tuple(self._id(card) for card in cards)
+
     def tile(self, x: int, y: int, land: Land, animals: int = 0) -> PositionBuilder:
         """A tile at (x, y), with ``animals`` tokens on it."""
         self._tiles[Pos(x, y)] = land
@@ -286,32 +302,32 @@ class PositionBuilder:
 
     def city(self, x: int, y: int, card: CardId, pawns: Iterable[int] = ()) -> PositionBuilder:
         """A city on the tile at (x, y), with pawns of the given seats on it."""
-        self._cities[Pos(x, y)] = (card, tuple(sorted(pawns)))
+        self._cities[Pos(x, y)] = (self._id(card), tuple(sorted(pawns)))
         return self
 
     def hand(self, player: int, *cards: CardId) -> PositionBuilder:
         """The cards in a player's hand."""
-        self._hands[player] = cards
+        self._hands[player] = self._ids(cards)
         return self
 
     def tableau(self, player: int, *cards: CardId) -> PositionBuilder:
         """The cards in front of a player, oldest first."""
-        self._tableaux[player] = cards
+        self._tableaux[player] = self._ids(cards)
         return self
 
     def deck(self, kind: CardKind, *cards: CardId) -> PositionBuilder:
         """A deck, top card first, exactly as given."""
-        self._decks[kind] = cards
+        self._decks[kind] = self._ids(cards)
         return self
 
     def display(self, kind: CardKind, *cards: CardId) -> PositionBuilder:
         """The face-up cards of a display."""
-        self._displays[kind] = cards
+        self._displays[kind] = self._ids(cards)
         return self
 
     def discard_pile(self, kind: CardKind, *cards: CardId) -> PositionBuilder:
         """A discard pile."""
-        self._discards[kind] = cards
+        self._discards[kind] = self._ids(cards)
         return self
 
     def objectives(
@@ -346,7 +362,7 @@ class PositionBuilder:
 
     def set_aside(self, card: CardId, from_player: int) -> PositionBuilder:
         """A card a Tornado under way has taken from ``from_player`` (spec 13.8b)."""
-        self._stolen.append((card, from_player))
+        self._stolen.append((self._id(card), from_player))
         return self
 
     def reached_four(self, x: int, y: int) -> PositionBuilder:

@@ -315,7 +315,10 @@ def from_data(data: Any, kind: Any) -> Any:
         raise JsonError([f"$: {type(exc).__name__}: {exc}"]) from None
     check = _CHECKS.get(kind)
     if check is not None:
-        problems = check(value)
+        try:
+            problems = check(value)
+        except Exception as exc:  # the boundary of untrusted input: nothing else escapes
+            problems = [f"$: {type(exc).__name__}: {exc}"]
         if problems:
             raise JsonError(problems)
     return value

@@ -11,7 +11,7 @@ copying cost the same however long the game has run.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from gaia_rules.cards import CardId
@@ -202,9 +202,10 @@ class Table:
     log: Chain
     log_length: int
     actions: Chain
-    start: Position | None
+    start: Position | Callable[[], Position] | None
     """The position the game started from, or ``None`` for a game dealt from its seed: the
-    record replays from it (never changed, so copies share it)."""
+    record replays from it (never changed, so copies share it). A game sampled from a view
+    keeps how to build it instead, since most samples never have their record asked for."""
     result: Result | None
 
     def copy(self) -> Table:

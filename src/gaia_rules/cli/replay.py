@@ -12,6 +12,7 @@ from pathlib import Path
 from gaia_rules.cli.common import CommandError, Console, face_text
 from gaia_rules.errors import RecordError
 from gaia_rules.game import Game
+from gaia_rules.limits import MAX_RECORD_CHARS
 from gaia_rules.position import Position
 from gaia_rules.record import GameRecord
 from gaia_rules.text import describe, world_text
@@ -22,11 +23,13 @@ __all__ = ["load", "run"]
 def load(path: str) -> Game:
     """Read and replay the record at ``path``.
 
-    Raises :class:`CommandError` naming the file and the problem: unreadable, not a record,
-    or an action that diverges (with its index).
+    Raises :class:`CommandError` naming the file and the problem: unreadable, larger than a
+    record can be (spec 1.10, refused before it is read), not a record, or an action that
+    diverges (with its index).
     """
     try:
-        data = Path(path).read_bytes()
+        with Path(path).open("rb") as file:
+            data = file.read(MAX_RECORD_CHARS + 1)  # enough to tell that it is too long
     except OSError as exc:
         raise CommandError(f"{path}: cannot read the record: {exc.strerror or exc}") from None
     try:
