@@ -124,6 +124,8 @@ def test_bad_actions_and_indices_are_refused() -> None:
         space.encode(gr.Discard(0, "X99"), 2)
     with pytest.raises(EncodingError):
         space.describe(ACTION_COUNT)
+    with pytest.raises(EncodingError, match="where it came from"):
+        space.legal([gr.KeepCard(0, "N01")], 2)
 
 
 def test_card_classes_follow_the_manifest() -> None:

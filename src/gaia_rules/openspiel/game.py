@@ -201,10 +201,9 @@ class GaiaState(pyspiel.State):  # type: ignore[misc]
     # -- inside --------------------------------------------------------------------------
 
     def _legal_map(self) -> dict[int, Action]:
-        if self._held is None:
-            return {0: None}  # type: ignore[dict-item]  # the chance outcome
+        """The legal actions of the seat to move, by index (kept until the next action)."""
         if self._legal is None:
-            game = self._held.game
+            game = self.game
             to_move = game.to_move
             stolen = game.view(to_move).stolen if to_move is not None else ()
             self._legal = self.get_game().space.legal(game.legal_actions(), game.players, stolen)

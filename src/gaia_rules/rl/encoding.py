@@ -322,6 +322,8 @@ class ActionSpace:
                     index = on_square[kind] + square
             elif kind is KeepCard:
                 assert isinstance(action, KeepCard)
+                if action.card not in source:
+                    raise EncodingError(f"{action}: the stolen cards do not say where it came from")
                 index = self.encode_keep(action, source[action.card], players)
             if index is None:
                 index = self.encode(action, players)
