@@ -165,7 +165,7 @@ def four_need_city(drop: gr.FourNeedDrop, *powers: str) -> gr.Game:
 TROY = Pos(0, 0)
 
 
-@pytest.mark.clause("12.4", "14.2")
+@pytest.mark.clause("12.4", "12.4a", "12.4b", "14.2")
 @pytest.mark.parametrize("drop", list(gr.FourNeedDrop))
 def test_falling_from_four_to_three_keeps_one_pawn(drop: gr.FourNeedDrop) -> None:
     game = four_need_city(drop, "P24")
@@ -178,7 +178,7 @@ def test_falling_from_four_to_three_keeps_one_pawn(drop: gr.FourNeedDrop) -> Non
 KEPT = [(gr.FourNeedDrop.KEEP_ONE, (1,)), (gr.FourNeedDrop.EMPTY_AT_TWO, ())]
 
 
-@pytest.mark.clause("12.4", "1.3", "13.7")
+@pytest.mark.clause("12.4", "12.4a", "12.4b", "1.3", "13.7")
 @pytest.mark.parametrize(("drop", "left"), KEPT)
 def test_falling_from_four_to_two_in_one_change_follows_the_switch(
     drop: gr.FourNeedDrop, left: tuple[int, ...]
@@ -189,7 +189,7 @@ def test_falling_from_four_to_two_in_one_change_follows_the_switch(
     assert game.state.cities[TROY].pawns == left
 
 
-@pytest.mark.clause("12.4", "13.4")
+@pytest.mark.clause("12.4", "12.4a", "12.4b", "12.4c", "13.4")
 @pytest.mark.parametrize(("drop", "left"), KEPT)
 def test_falling_from_four_to_two_by_steps_follows_the_switch(
     drop: gr.FourNeedDrop, left: tuple[int, ...]

@@ -364,6 +364,8 @@ RAISES = [
         lambda: notation.format_action(cast(Any, gr.TurnBegan(0))),  # not an action
     ),
     Raises(svg, "world_svg", ("GaiaRulesError",), lambda: svg.world_svg(cast(Any, 3))),
+    Raises(svg, "table_svg", ("GaiaRulesError",), lambda: svg.table_svg(cast(Any, _game()))),
+    Raises(svg, "card_svg", ("GaiaRulesError",), lambda: svg.card_svg(gr.Rules.basic(), "X1")),
 ]
 """The functions and methods that raise the library's errors."""
 

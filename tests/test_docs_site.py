@@ -198,10 +198,11 @@ def test_the_cards_page_says_which_faces_are_reconstructed() -> None:
     assert "site stated (EN)" in rows["C19"]
 
 
-def test_every_pictured_situation_plays_and_every_picture_marker_names_one() -> None:
+def test_every_pictured_situation_plays_and_every_picture_marker_names_one(spec: Any) -> None:
     used = set()
-    for path in sorted(RULES_PAGES.rglob("*.md")):
+    for path in sorted([*RULES_PAGES.rglob("*.md"), *(ROOT / "docs" / "play").rglob("*.md")]):
         used |= set(re.findall(r"<!-- gaia:picture ([\w-]+) -->", path.read_text("utf-8")))
+    used |= {name for s in spec.sections for c in s.clauses for name in c.pictures}
     assert used == set(pictures.SITUATIONS)
     for name in sorted(pictures.SITUATIONS):
         story = pictures.tell(name)

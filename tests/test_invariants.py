@@ -395,7 +395,7 @@ def _report(level: gr.Level) -> Report:
     return Report(windows, seen, by_drop)
 
 
-@pytest.mark.clause("13.9b", "13.9c", "13.3", "13.10", "16.9", "5.4")
+@pytest.mark.clause("13.9b", "13.9c", "13.3", "13.3b", "13.10", "16.9", "5.4")
 @pytest.mark.parametrize("level", [gr.Level.POWERS, gr.Level.DISASTERS], ids=lambda v: v.name)
 def test_the_protection_window_asks_the_other_power_holders_in_seat_order(
     level: gr.Level,

@@ -73,7 +73,7 @@ def supply_change(before: gr.GameState, after: gr.GameState) -> dict[Land, int]:
 # -- 13.2 / 13.3: playing a Power card ------------------------------------------------------------
 
 
-@pytest.mark.clause("13.2", "13.3")
+@pytest.mark.clause("13.2", "13.3", "13.3a")
 def test_a_played_power_card_leaves_the_hand_and_goes_in_front_before_its_effect() -> None:
     game = (
         board().tile(0, 0, Land.PLAIN).hand(0, "P01", "N33").tableau(0, "N07").turn(0, 1).to_game()
@@ -209,7 +209,7 @@ def test_a_power_card_not_in_the_hand_is_refused() -> None:
     assert plays(game, "P02") == set()
 
 
-@pytest.mark.clause("13.3", "12.2", "12.4")
+@pytest.mark.clause("13.3", "13.3c", "12.2", "12.4")
 def test_power_example_a_a_sun_lowers_a_rivals_city_and_a_rain_raising_it_steals_it() -> None:
     # Seat 1's Nineveh at (0, 0) meets plain (1, 0), sea (0, 1) and mountain (-1, 0): 3 needs.
     game = (
@@ -236,7 +236,7 @@ def test_power_example_a_a_sun_lowers_a_rivals_city_and_a_rain_raising_it_steals
     assert state.supply == (5, 6)
 
 
-@pytest.mark.clause("13.3", "8.3", "12.2")
+@pytest.mark.clause("13.3", "13.3d", "8.3", "12.2")
 def test_the_objective_check_comes_after_the_effect_is_settled() -> None:
     # Seat 1's Nineveh meets sea (0, 1) and mountain (-1, 0); the swamp (1, 0) becomes a plain.
     game = (
@@ -344,7 +344,7 @@ def test_the_tokens_on_a_tile_the_sun_replaces_stay_on_the_new_tile() -> None:
     assert state.bank == bank
 
 
-@pytest.mark.clause("13.6", "13.3", "7.1")
+@pytest.mark.clause("13.6", "13.3", "13.3c", "7.1")
 def test_the_replaced_tile_returns_to_the_supply_and_its_nature_card_is_playable_again() -> None:
     builder = board()
     for x in range(7):
@@ -541,7 +541,7 @@ def test_each_moved_city_is_compared_with_its_own_record_not_its_new_squares() -
     assert state.supply == (6, 4)
 
 
-@pytest.mark.clause("13.7", "12.4")
+@pytest.mark.clause("13.7", "12.4", "12.4c")
 def test_a_moved_city_takes_its_four_needs_record_with_it_under_empty_at_two() -> None:
     # Seat 1's Troy on the forest (0, 0) meets plain (-1, 0), the sea with tokens (0, 1) and the
     # mountain (0, -1): 4 needs, 2 pawns. Swapped with the desert (1, 0) it meets only the

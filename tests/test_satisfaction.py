@@ -10,7 +10,7 @@ from gaia_rules.position import PositionBuilder
 from gaia_rules.satisfaction import settle
 
 
-@pytest.mark.clause("10.1", "10.3", "10.4")
+@pytest.mark.clause("10.1", "10.3", "10.4", "10.1b", "10.1c")
 def test_a_discarded_city_uncovers_its_tile_which_raises_a_third_city_for_the_placer() -> None:
     # Sparta (C10, mountain: plain, swamp, forest, sea) at (1, 0) meets only the plain at (0, 0).
     # Memphis (C06, plain: desert, swamp, sea, mountain) goes on that plain: Sparta falls to 0,
@@ -57,7 +57,7 @@ def swap_world() -> gr.Game:
     )
 
 
-@pytest.mark.clause("10.1", "10.2")
+@pytest.mark.clause("10.1", "10.2", "10.1a", "10.1d")
 def test_the_comparison_is_net_one_need_lost_and_another_met_is_no_change() -> None:
     game = swap_world()
     table = game._table
@@ -267,7 +267,7 @@ def test_pawns_placed_count_cities_and_objectives() -> None:
     assert game._table.pawns_placed(0) == 4
 
 
-@pytest.mark.clause("10.1", "13.7")
+@pytest.mark.clause("10.1", "13.7", "10.1c")
 def test_two_neighbouring_cities_falling_to_zero_in_one_change_are_both_discarded() -> None:
     # Ur (C07, swamp: plain, forest, animals, sea) at (0, 1) meets only the plain (0, 0);
     # Athens (C15, star: sea, forest, animals, mountain) at (1, 1) meets only the mountain
@@ -289,3 +289,31 @@ def test_two_neighbouring_cities_falling_to_zero_in_one_change_are_both_discarde
     assert gr.CityDiscarded("C07", Pos(0, 1)) in events
     assert gr.CityDiscarded("C15", Pos(1, 1)) in events
     assert game.state.cities == {}
+
+
+@pytest.mark.clause("10.1", "10.1e", "10.1f", "10.3", "10.4")
+def test_a_change_settles_its_decreases_before_its_increases() -> None:
+    # Sparta (C10, mountain: plain, swamp, forest, sea) at (0, 0) meets the plain (1, 0) and
+    # the forest (-1, 0), with seat 0's pawn. Memphis (C06, plain: desert, swamp, sea,
+    # mountain) at (2, 0) meets only the sea (3, 0), empty. A Sun turns the plain into a
+    # desert: Sparta falls to 1 and seat 0's pawn returns; Memphis rises to 2 and seat 0
+    # places a pawn. The return comes first.
+    game = (
+        PositionBuilder(players=2, rules=gr.Rules.powers())
+        .tile(0, 0, Land.MOUNTAIN)
+        .tile(1, 0, Land.PLAIN)
+        .tile(-1, 0, Land.FOREST)
+        .tile(2, 0, Land.PLAIN)
+        .tile(3, 0, Land.SEA)
+        .city(0, 0, "C10", pawns=[0])
+        .city(2, 0, "C06")
+        .hand(0, "P01")
+        .turn(0, 1)
+        .to_game()
+    )
+    events = list(game.apply(gr.PlaySun(0, "P01", Pos(1, 0))))
+    returned = events.index(gr.PawnReturned(0, Pos(0, 0)))
+    placed = events.index(gr.PawnPlaced(0, Pos(2, 0)))
+    assert returned < placed
+    assert game.state.cities[Pos(0, 0)].pawns == ()
+    assert game.state.cities[Pos(2, 0)].pawns == (0,)

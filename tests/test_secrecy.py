@@ -423,7 +423,7 @@ def tornado_twins() -> tuple[gr.Game, gr.Game]:
     return first, second
 
 
-@pytest.mark.clause("1.5", "13.8c")
+@pytest.mark.clause("1.5", "13.8c", "1.5d")
 @pytest.mark.parametrize("observer", [2, 3])
 def test_a_third_seat_never_learns_a_stolen_card(observer: int) -> None:
     """13.8c: the seats that neither played the Tornado nor lost the card see its back and
@@ -457,7 +457,7 @@ def test_a_third_seat_never_learns_a_stolen_card(observer: int) -> None:
     assert_seat_sees_the_same(a, b, observer)
 
 
-@pytest.mark.clause("1.5", "13.8c")
+@pytest.mark.clause("1.5", "13.8c", "1.5d")
 def test_the_thief_sees_no_stolen_card_before_the_last_is_taken() -> None:
     game = (
         gr.PositionBuilder(players=3, rules=gr.Rules.powers(), seed=5)

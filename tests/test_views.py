@@ -76,6 +76,7 @@ def play(players: int, seed: int, steps: int, rules: gr.Rules | None = None) -> 
     return game
 
 
+@pytest.mark.clause("1.5a", "1.5c")
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_a_new_games_view_holds_only_what_the_seat_may_see(players: int) -> None:
     game = gr.new_game(players=players, seed=2024 + players)
@@ -126,6 +127,7 @@ def test_a_view_is_a_value_that_does_not_change_with_the_game() -> None:
     assert len(game.view(1).hand_backs[0]) == 4
 
 
+@pytest.mark.clause("1.5b")
 def test_the_views_of_two_seats_differ_only_in_what_is_private() -> None:
     game = play(3, seed=31, steps=25)
     views = [game.view(seat) for seat in range(3)]
@@ -158,6 +160,7 @@ def check_events_for(game: gr.Game) -> tuple[int, int, int]:
     return counts[0], counts[1], counts[2]
 
 
+@pytest.mark.clause("1.5", "1.5c")
 def test_a_face_down_draw_shows_only_its_kind_to_the_others() -> None:
     game = gr.new_game(players=3, seed=17)
     game.apply(gr.DrawDeck(0, CardKind.LIFE))

@@ -18,7 +18,12 @@ from gaia_rules import (
     Objective,
     PowerCard,
 )
+from gaia_rules.rules import Rules
+from gaia_rules.svg import card_svg
 from gaia_rules.vocabulary import Power
+
+CARDS_DIR = "rules/cards"
+"""Where the drawing of each card is written in the site, one folder per edition."""
 
 RECONSTRUCTED = "reconstructed"
 STATED = "stated"
@@ -95,6 +100,45 @@ def edition_markdown(manifest: Manifest) -> str:
     return "\n".join(out)
 
 
+def card_files() -> dict[str, str]:
+    """The drawing of every card of both shipped manifests, by its path in the site."""
+    files = {}
+    for edition in (Edition.THIRD, Edition.FIRST):
+        rules = Rules.disasters(edition=edition)
+        for card, _ in rules.cards.cards:
+            files[f"{CARDS_DIR}/{edition.value}/{card}.svg"] = card_svg(rules, card, width=84)
+    return files
+
+
+def _gallery(manifest: Manifest, edition: Edition) -> list[str]:
+    """Every card of ``manifest`` drawn as a card, in rows by kind, for the cards page."""
+    out = ['<div class="gaia-cards" markdown>', ""]
+    for card, face in manifest.cards:
+        out.append(f"![{card}: {_describe(face)}](cards/{edition.value}/{card}.svg)")
+    out += ["", "</div>", ""]
+    return out
+
+
+def _describe(face: Face) -> str:
+    """A face in words, for the picture's text."""
+    match face:
+        case NatureCard(land=land):
+            return f"Nature card, {_name(land)}"
+        case CityCard(name=name, site=site, needs=needs):
+            return f"{name}, on {_name(site)}, needs {', '.join(_name(n) for n in needs)}"
+        case AnimalCard(site=site):
+            return f"Animal card, on {_name(site)}"
+        case PowerCard(power=power):
+            return f"Power card, {_name(power)}"
+        case Objective(lands=lands, powers=powers):
+            return (
+                f"Objective, {powers} Powers"
+                if powers
+                else f"Objective, {', '.join(_name(x) for x in lands)}"
+            )
+    return "card"
+
+
 def cards_markdown() -> str:
     """Both shipped manifests in content tabs, the default edition (THIRD) first."""
     out: list[str] = []
@@ -106,6 +150,38 @@ def cards_markdown() -> str:
         listed = ", ".join(manifest.reconstructed) or "nothing"
         out.append(f"    The manifest `{edition.value}.json` says it reconstructs: {listed}.")
         out.append("")
+        out += [f"    {line}" if line else "" for line in _gallery(manifest, edition)]
         out += [f"    {line}" if line else "" for line in edition_markdown(manifest).split("\n")]
         out.append("")
+    return "\n".join(out)
+
+
+def card_counts_markdown() -> str:
+    """The number of cards of each kind and type in both manifests, counted from them."""
+    third, first = Manifest.builtin(Edition.THIRD), Manifest.builtin(Edition.FIRST)
+
+    def count(manifest: Manifest, wanted: type[Face]) -> int:
+        return len(_rows(manifest, wanted))
+
+    out = [
+        "| cards | THIRD edition (EN) | FIRST edition (DE, FR, HU) |",
+        "|---|---|---|",
+    ]
+    for label, face_type in (
+        ("Nature cards", NatureCard),
+        ("City cards", CityCard),
+        ("Animal cards", AnimalCard),
+    ):
+        out.append(f"| {label} | {count(third, face_type)} | {count(first, face_type)} |")
+    life = count(third, CityCard) + count(third, AnimalCard)
+    life_first = count(first, CityCard) + count(first, AnimalCard)
+    out.append(f"| **Life cards** (City + Animal) | **{life}** | **{life_first}** |")
+    out.append(f"| Objective cards | {count(third, Objective)} | {count(first, Objective)} |")
+    powers_in_box = (count(third, PowerCard), count(first, PowerCard))
+    out.append(f"| Power cards in the box | {powers_in_box[0]} | {powers_in_box[1]} |")
+    out += ["", "| Power | cards | in the deck from |", "|---|---|---|"]
+    powers = [face.power for _, face in third.cards if isinstance(face, PowerCard)]
+    for power in dict.fromkeys(powers):
+        level = POWER_LEVELS.get(power, "powers")
+        out.append(f"| {_name(power)} | {powers.count(power)} | the {level} level |")
     return "\n".join(out)

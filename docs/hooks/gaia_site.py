@@ -5,8 +5,9 @@ from ``spec/`` and the library at build time.
 pictures; ``on_page_markdown`` fills the markers of the hand-written rules pages:
 ``<!-- gaia:sections -->`` (the table of sections), ``<!-- gaia:cards -->`` (every card
 of both manifests), ``<!-- gaia:picture NAME -->`` (a pictured situation of
-``pictures.py``) and ``[[7.2]]`` (a link to a clause). A marker that names nothing fails
-the build.
+``pictures.py``) and ``[[7.2]]`` (a link to a clause), on the rules pages and on the
+how-to-play pages (``play/``). A marker that names nothing fails the build; so does a
+``Picture:`` line of a clause (spec/README.md) that names no situation.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import cards_page
+import disagreements_page
 import pictures
 import spec_pages
 from mkdocs.config.defaults import MkDocsConfig
@@ -28,6 +30,7 @@ SPEC_DIR = ROOT / "spec"
 
 SECTIONS_MARKER = "<!-- gaia:sections -->"
 CARDS_MARKER = "<!-- gaia:cards -->"
+COUNTS_MARKER = "<!-- gaia:card-counts -->"
 PICTURE_MARKER = re.compile(r"^<!-- gaia:picture (?P<name>[\w-]+) -->$", re.M)
 
 _state: dict[str, Any] = {}
@@ -53,6 +56,18 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         files.append(File.generated(config, section.uri, content=content))
     glossary = spec_pages.glossary_markdown(spec)
     files.append(File.generated(config, f"{spec_pages.RULES_DIR}/glossary.md", content=glossary))
+    try:
+        items = disagreements_page.read_items(SPEC_DIR / "disagreements.toml")
+        for item in items:
+            for clause in item.clauses:
+                if clause not in spec.clause_pages:
+                    raise ValueError(f"{item.id} cites {clause}, which is no clause of spec/")
+    except (KeyError, ValueError) as error:
+        raise PluginError(f"spec/disagreements.toml: {error}") from error
+    page = disagreements_page.page_markdown(items, spec)
+    files.append(File.generated(config, disagreements_page.PAGE, content=page))
+    for uri, svg in cards_page.card_files().items():
+        files.append(File.generated(config, uri, content=svg))
     stories = {}
     for name in pictures.SITUATIONS:
         story = pictures.tell(name)
@@ -66,9 +81,11 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Fill the markers of a hand-written rules page (see the module docstring)."""
     uri = page.file.src_uri
-    if not uri.startswith(f"{spec_pages.RULES_DIR}/") or page.file.generated_by is not None:
+    if not uri.startswith((f"{spec_pages.RULES_DIR}/", "play/")):
         return markdown
     spec = _spec()
+    if page.file.generated_by is not None:  # a section's page: only its pictures to draw
+        return _pictures(markdown, uri)
     try:
         markdown = spec_pages.expand_shorthand(markdown, spec, uri)
     except spec_pages.SpecError as error:
@@ -77,6 +94,13 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         markdown = markdown.replace(SECTIONS_MARKER, spec_pages.sections_table(spec, uri))
     if CARDS_MARKER in markdown:
         markdown = markdown.replace(CARDS_MARKER, cards_page.cards_markdown())
+    if COUNTS_MARKER in markdown:
+        markdown = markdown.replace(COUNTS_MARKER, cards_page.card_counts_markdown())
+    return _pictures(markdown, uri)
+
+
+def _pictures(markdown: str, uri: str) -> str:
+    """Each ``<!-- gaia:picture NAME -->`` of ``markdown`` replaced by its frames."""
     stories: dict[str, pictures.Story] = _state.get("stories", {})
 
     def picture(match: re.Match[str]) -> str:

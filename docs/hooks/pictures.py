@@ -18,13 +18,13 @@ from dataclasses import dataclass, field
 import gaia_rules as gr
 from gaia_rules import Land, Pos
 from gaia_rules.decisions import ChooseProtection
-from gaia_rules.svg import world_svg
+from gaia_rules.svg import legend_svg, table_svg, world_svg
 from gaia_rules.text import describe
 
 PICTURES_DIR = "rules/pictures"
 """Where the SVG files are written in the site."""
 
-SIZE = 44
+SIZE = 60
 """The side of a square, in pixels."""
 
 Source = gr.Game | gr.Position
@@ -36,6 +36,8 @@ class Frame:
 
     caption: str
     svg: str
+    wide: bool = False
+    """A picture of the whole table, drawn on a row of its own."""
 
 
 @dataclass
@@ -50,6 +52,10 @@ class Story:
         """Draw the world of ``source`` now, outlining the squares ``highlight``."""
         svg = world_svg(source, size=SIZE, highlight=tuple(highlight))
         self.frames.append(Frame(caption, svg))
+
+    def table(self, caption: str, game: gr.Game, seat: int) -> None:
+        """Draw the whole table as ``seat`` sees it now (:func:`gaia_rules.svg.table_svg`)."""
+        self.frames.append(Frame(caption, table_svg(game.view(seat), title=caption), wide=True))
 
     def apply(self, game: gr.Game, action: gr.Action, heading: str | None = None) -> None:
         """Apply ``action`` and record what happened; every Protection window it opens is
@@ -113,8 +119,9 @@ def story_markdown(story: Story, from_uri: str) -> str:
     out = ['<div class="gaia-frames" markdown>', ""] if story.frames else []
     for number, frame in enumerate(story.frames, 1):
         link = posixpath.relpath(_frame_uri(story.name, number), posixpath.dirname(from_uri))
+        kind = "gaia-frame wide" if frame.wide else "gaia-frame"
         out += [
-            '<figure class="gaia-frame" markdown>',
+            f'<figure class="{kind}" markdown>',
             "",
             f"![{frame.caption}]({link})",
             "",
@@ -492,3 +499,299 @@ def _venice(story: Story) -> None:
     story.show("Before: Venice in hand, a free sea", game, [Pos(0, 0)])
     story.apply(game, gr.PlayCity(0, "C19", Pos(0, 0)))
     story.show("THIRD: Venice stands on the sea", game, [Pos(0, 0)])
+
+
+# -- the rules chapters ------------------------------------------------------------------------
+
+RED = 3
+
+
+@situation("tile-placement")
+def _tile_placement(story: Story) -> None:
+    """A Nature card's tile goes on the frontier, by an edge (spec 7.2, 7.4)."""
+    game = (
+        gr.PositionBuilder(players=2)
+        .tile(0, 0, Land.DESERT)
+        .hand(BLUE, "N07", "N20")
+        .turn(BLUE, 1)
+        .to_game()
+    )
+    story.show("Before: one tile; the dashed squares are the frontier", game)
+    story.apply(game, gr.PlayNature(BLUE, "N07", Pos(1, 0)), "Blue plays a plain card")
+    story.show("After: the plain tile beside the desert", game, [Pos(1, 0)])
+    story.refuse(game, gr.PlayNature(BLUE, "N20", Pos(2, 1)), "a sea touching by a corner only")
+
+
+@situation("city-placement")
+def _city_placement(story: Story) -> None:
+    """A City card on a free tile of its site, with two needs met or more (spec 9.2-9.4)."""
+    game = (
+        gr.PositionBuilder(players=2)
+        .tile(0, 0, Land.MOUNTAIN)
+        .tile(1, 0, Land.FOREST)
+        .tile(0, 1, Land.PLAIN)
+        .tile(-1, 0, Land.DESERT)
+        .hand(BLUE, "C09", "C10")
+        .turn(BLUE, 1)
+        .to_game()
+    )
+    story.show("Before: Cuzco (a mountain city) in Blue's hand", game, [Pos(0, 0)])
+    story.refuse(game, gr.PlayCity(BLUE, "C09", Pos(1, 0)), "Cuzco on the forest")
+    story.apply(game, gr.PlayCity(BLUE, "C09", Pos(0, 0)), "Cuzco on the mountain")
+    story.show("After: 3 needs met, Blue's pawn on it", game, [Pos(0, 0)])
+
+
+@situation("animals-raise")
+def _animals_raise(story: Story) -> None:
+    """An Animal card's four tokens meet a city's animal need (spec 9.1, 10.4)."""
+    game = (
+        gr.PositionBuilder(players=2)
+        .tile(0, 0, Land.PLAIN)
+        .tile(1, 0, Land.SEA)
+        .tile(-1, 0, Land.DESERT)
+        .tile(0, 1, Land.FOREST)
+        .city(0, 0, "C04", pawns=[YELLOW])  # Carthage: sea, desert, animals, forest; 3 met
+        .hand(BLUE, "A01")
+        .turn(BLUE, 1)
+        .to_game()
+    )
+    story.show("Before: Carthage at 3, Yellow's pawn", game, [Pos(0, 1)])
+    story.apply(game, gr.PlayAnimals(BLUE, "A01", Pos(0, 1)), "Animals on the forest")
+    story.show("After: Carthage at 4; Blue's pawn beside Yellow's", game, [Pos(0, 1)])
+
+
+@situation("objective-fulfilled")
+def _objective_fulfilled(story: Story) -> None:
+    """A Nature card completes an Objective: its cards are discarded, a pawn goes on it
+    (spec 8.1-8.4)."""
+    game = (
+        gr.PositionBuilder(players=2)
+        .tile(0, 0, Land.DESERT)
+        .tableau(BLUE, "N07", "N33", "N34", "N20")
+        .hand(BLUE, "N08")
+        .objectives("O02", "O01", "O03", "O04")
+        .turn(BLUE, 1)
+        .to_game()
+    )
+    story.table("Before: Blue has a plain, two forests and a sea in front", game, BLUE)
+    story.apply(game, gr.PlayNature(BLUE, "N08", Pos(1, 0)), "Blue plays his second plain")
+    story.table("After: the Objective O02 carries Blue's pawn", game, BLUE)
+
+
+@situation("scarce-pawns")
+def _scarce_pawns(story: Story) -> None:
+    """Two cities raised, one pawn left: the player chooses, and wins at once (spec 10.5,
+    15.1)."""
+    game = (
+        gr.PositionBuilder(players=2)
+        .tile(-1, 0, Land.SEA)
+        .tile(0, 0, Land.DESERT)
+        .tile(1, 0, Land.DESERT)
+        .tile(2, 0, Land.DESERT)
+        .tile(3, 0, Land.PLAIN)
+        .tile(3, 1, Land.MOUNTAIN)
+        .tile(4, 1, Land.DESERT)
+        .city(0, 0, "C01")  # Alexandria: sea, plain, animals, mountain; 1 met, empty
+        .city(2, 0, "C02")  # Babylon: plain, swamp, forest, animals; 1 met, empty
+        .city(3, 1, "C09", pawns=[BLUE])  # Cuzco: forest, plain, animals, desert; 2 met
+        .objectives("O01", "O02", "O03", "O04", fulfilled={"O01": 0, "O02": 0, "O03": 0, "O04": 0})
+        .hand(BLUE, "A09")
+        .turn(BLUE, 1)
+        .to_game()
+    )
+    story.show("Before: Blue has 1 pawn left", game, [Pos(1, 0)])
+    story.apply(game, gr.PlayAnimals(BLUE, "A09", Pos(1, 0)), "Animals between two cities")
+    story.apply(game, gr.PlaceCityPawn(BLUE, Pos(2, 0)), "Blue chooses Babylon")
+    story.show("After: Babylon takes the last pawn; Blue wins", game, [Pos(1, 0)])
+
+
+@situation("four-needs")
+def _four_needs(story: Story) -> None:
+    """A city raised to four needs takes two pawns: its owner's second, or a rival's two
+    (spec 12.2, 12.3)."""
+
+    def game(player: int) -> gr.Game:
+        return (
+            gr.PositionBuilder(players=2, rules=gr.Rules.advanced())
+            .tile(0, 0, Land.FOREST)
+            .tile(-1, 0, Land.PLAIN)
+            .tile(1, 0, Land.SEA)
+            .tile(0, -1, Land.MOUNTAIN)
+            .city(0, 0, "C12", pawns=[BLUE])  # Troy: plain, sea, mountain, animals; 3 met
+            .hand(player, "A05")
+            .turn(player, 1)
+            .to_game()
+        )
+
+    own = game(BLUE)
+    story.show("Before: Troy at 3, Blue's pawn", own, [Pos(1, 0)])
+    story.apply(own, gr.PlayAnimals(BLUE, "A05", Pos(1, 0)), "Blue's Animals on the sea")
+    story.show("Blue raises his own Troy: his second pawn", own, [Pos(1, 0)])
+    rival = game(YELLOW)
+    story.apply(rival, gr.PlayAnimals(YELLOW, "A05", Pos(1, 0)), "Yellow's Animals instead")
+    story.show("Yellow raises it instead: steals it with two", rival, [Pos(1, 0)])
+
+
+@situation("hand-limits")
+def _hand_limits(story: Story) -> None:
+    """A third Power card in hand: one Power card is discarded at once (spec 6.5a)."""
+    game = (
+        gr.PositionBuilder(players=2, rules=gr.Rules.powers())
+        .tile(0, 0, Land.PLAIN)
+        .hand(BLUE, "P01", "P07", "N01", "N20", "C01")
+        .display(gr.CardKind.POWER, "P13", "P16")
+        .turn(BLUE, 1)
+        .to_game()
+    )
+    story.table("Before: Blue holds 5 cards, 2 of them Powers", game, BLUE)
+    story.apply(game, gr.DrawDisplay(BLUE, "P13"), "Blue takes the Earthquake P13")
+    story.apply(game, gr.Discard(BLUE, "P07"), "Blue holds 3 Power cards: he discards the Rain")
+    story.table("After: 6 cards, 2 Powers; the Rain on the Power discards", game, BLUE)
+
+
+@situation("exhaustion-end")
+def _exhaustion_end(story: Story) -> None:
+    """A player draws from an exhausted kind: the game ends, and the tie goes to the first
+    tied player after him (spec 6.3, 15.2-15.4)."""
+    game = (
+        gr.PositionBuilder(players=2)
+        .tile(0, 0, Land.DESERT)
+        .tile(1, 0, Land.SEA)
+        .tile(0, 1, Land.PLAIN)
+        .city(0, 0, "C01", pawns=[BLUE, YELLOW])  # Alexandria: 2 met
+        .deck(gr.CardKind.LIFE)
+        .display(gr.CardKind.LIFE)
+        .turn(BLUE, 1)
+        .to_game()
+    )
+    story.table("Before: no Life card left, face up or face down", game, BLUE)
+    story.apply(game, gr.DrawDeck(BLUE, gr.CardKind.LIFE), "Blue chooses to draw a Life card")
+
+
+@situation("rain")
+def _rain(story: Story) -> None:
+    """A Rain turns a desert into a plain, which raises a rival's city (spec 13.5, 12.2)."""
+    game = (
+        gr.PositionBuilder(players=2, rules=gr.Rules.powers())
+        .tile(0, 0, Land.DESERT)
+        .tile(1, 0, Land.MOUNTAIN)
+        .tile(0, 1, Land.SEA)
+        .tile(-1, 0, Land.DESERT)
+        .city(0, 0, "C03", pawns=[YELLOW])  # Petra: mountain, plain, sea, forest; 2 met
+        .hand(BLUE, "P07")
+        .turn(BLUE, 1)
+        .to_game()
+    )
+    story.show("Before: Petra at 2, Yellow's", game, [Pos(-1, 0)])
+    story.apply(game, gr.PlayRain(BLUE, "P07", Pos(-1, 0)), "Rain on the desert")
+    story.show("After: a plain; Petra at 3, now Blue's", game, [Pos(-1, 0)])
+
+
+@situation("lightning")
+def _lightning(story: Story) -> None:
+    """A Lightning destroys a city; the tile it uncovers raises its neighbour (spec 14.2)."""
+    game = (
+        gr.PositionBuilder(players=2, rules=gr.Rules.disasters())
+        .tile(0, 0, Land.FOREST)
+        .tile(-1, 0, Land.SEA)
+        .tile(0, -1, Land.MOUNTAIN)
+        .tile(1, 0, Land.PLAIN)
+        .tile(2, 0, Land.MOUNTAIN)
+        .tile(1, 1, Land.SWAMP)
+        .city(0, 0, "C12", pawns=[YELLOW])  # Troy: plain, sea, mountain, animals; 2 met
+        .city(1, 0, "C05", pawns=[YELLOW])  # Rome: forest, mountain, animals, swamp; 2 met
+        .hand(BLUE, "P24")
+        .turn(BLUE, 1)
+        .to_game()
+    )
+    story.show("Before: Rome covers a plain that Troy needs", game, [Pos(1, 0)])
+    story.apply(game, gr.PlayLightning(BLUE, "P24", Pos(1, 0)), "Lightning on Rome")
+    story.show("After: Rome gone; Troy at 3, now Blue's", game, [Pos(1, 0)])
+
+
+# -- how to play -------------------------------------------------------------------------------
+
+
+@situation("legend")
+def _legend(story: Story) -> None:
+    """The key to every picture of the site."""
+    story.frames.append(Frame("The key to the pictures", legend_svg()))
+
+
+@situation("a-table")
+def _a_table(story: Story) -> None:
+    """A three-player game after a few turns, as seat 0 sees it (spec 1.5, 3.8)."""
+    game = gr.new_game(players=3, rules=gr.Rules.basic(), seed=2024)
+    for _ in range(14):  # the first legal action each time: draws and plays, seeded
+        actions = game.legal_actions()
+        plays = [a for a in actions if isinstance(a, gr.PlayNature | gr.PlayCity)]
+        game.apply((plays or actions)[0])
+    story.table("A three-player game, as Blue (seat 0) sees the table", game, BLUE)
+
+
+@situation("turn")
+def _turn(story: Story) -> None:
+    """One whole turn: the feeding, then two actions (spec 5.2, 11)."""
+    game = (
+        gr.PositionBuilder(players=2)
+        .tile(0, 0, Land.PLAIN)
+        .tile(1, 0, Land.FOREST, animals=2)
+        .tile(0, 1, Land.SEA)
+        .tile(-1, 0, Land.DESERT)
+        .city(0, 0, "C04", pawns=[BLUE])  # Carthage: sea, desert, animals, forest; 4 met
+        .hand(BLUE, "N27")
+        .display(gr.CardKind.LIFE, "C10", "A03")
+        .turn(BLUE)
+        .to_game()
+    )
+    story.note("The turn begins: Blue feeds Carthage from the forest", game.events)
+    story.show("1. Feeding: one token eaten", game, [Pos(1, 0)])
+    story.apply(game, gr.PlayNature(BLUE, "N27", Pos(0, -1)), "2. First action: a mountain")
+    story.show("2. First action: a mountain tile", game, [Pos(0, -1)])
+    story.apply(game, gr.DrawDisplay(BLUE, "C10"), "3. Second action: Blue draws Sparta")
+
+
+@situation("power-example-a")
+def _power_example_a(story: Story) -> None:
+    """The rulebooks' Power example A: a Sun lowers a city, a Rain raises it again
+    (spec 13.3, 13.4, 13.5, 12.2)."""
+    game = (
+        gr.PositionBuilder(players=2, rules=gr.Rules.powers())
+        .tile(0, 0, Land.SWAMP)
+        .tile(-1, 0, Land.PLAIN)
+        .tile(1, 0, Land.SEA)
+        .tile(0, -1, Land.FOREST)
+        .city(0, 0, "C07", pawns=[BLUE])  # Ur: plain, forest, animals, sea; 3 met
+        .hand(YELLOW, "P01", "P07")
+        .turn(YELLOW, 1)
+        .to_game()
+    )
+    story.show("Before: Ur at 3, Blue's", game, [Pos(-1, 0)])
+    story.apply(game, gr.PlaySun(YELLOW, "P01", Pos(-1, 0)), "1st action: a Sun on the plain")
+    story.show("Sun: a desert; Ur falls to 2", game, [Pos(-1, 0)])
+    story.apply(game, gr.PlayRain(YELLOW, "P07", Pos(-1, 0)), "2nd action: a Rain on the desert")
+    story.show("Rain: a plain again; Ur at 3, now Yellow's", game, [Pos(-1, 0)])
+
+
+@situation("needs-met")
+def _needs_met(story: Story) -> None:
+    """Needs met by the neighbours, never by a covered tile nor by a diagonal (spec 3.1,
+    3.4, 3.5)."""
+    position = (
+        gr.PositionBuilder(players=2)
+        .tile(0, 0, Land.DESERT)
+        .tile(1, 0, Land.SEA)
+        .tile(-1, 0, Land.MOUNTAIN)
+        .tile(0, 1, Land.PLAIN)
+        .tile(1, 1, Land.FOREST, animals=2)
+        .tile(-1, 1, Land.MOUNTAIN)
+        .city(0, 0, "C01", pawns=[YELLOW])  # Alexandria: sea, plain, animals, mountain
+        .city(0, 1, "C05", pawns=[BLUE])  # Rome: forest, mountain, animals, swamp
+        .build()
+    )
+    story.show(
+        "Alexandria (top) meets sea and mountain: its plain is covered by Rome, and the "
+        "animals touch it only at a corner",
+        position,
+        [Pos(0, 1), Pos(1, 1)],
+    )

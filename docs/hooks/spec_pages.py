@@ -32,8 +32,15 @@ SHORTHAND = re.compile(r"\[\[(?P<id>\d{1,2}\.\d{1,2}[a-z]?)\]\]")
 CODE_SPAN = re.compile(r"(`+)(?:.+?)\1")
 MARKDOWN_LINK = re.compile(r"\[[^\]]*\]\([^)]*\)")
 
-LABELS = ("Sources", "Ruling", "Switch", "Example")
+LABELS = ("Sources", "Ruling", "Switch", "Example", "Picture", "Engine")
 """The lines that may follow a clause's text (spec/README.md)."""
+
+ENGINE_TAG = "[engine]"
+"""The first word of an engine rule: a rule every implementation needs and a player may
+skip (spec/README.md)."""
+
+PICTURE_NAME = re.compile(r"^[\w-]+$")
+"""A ``Picture:`` line names one pictured situation of the build (``docs/hooks/pictures.py``)."""
 
 SWITCH_PAGES = {
     "edition": "edition.md",
@@ -65,6 +72,21 @@ class Clause:
     id: str
     text: str
     notes: tuple[tuple[str, str], ...]
+
+    @property
+    def engine(self) -> bool:
+        """Whether this is an engine rule, which a player may skip (spec/README.md)."""
+        return self.text.startswith(ENGINE_TAG)
+
+    @property
+    def rule_text(self) -> str:
+        """The clause's text without the engine tag."""
+        return self.text.removeprefix(ENGINE_TAG).lstrip()
+
+    @property
+    def pictures(self) -> tuple[str, ...]:
+        """The pictured situations that illustrate the clause, in order."""
+        return tuple(text for label, text in self.notes if label == "Picture")
 
 
 @dataclass(frozen=True)
@@ -189,6 +211,8 @@ def _read_section(path: Path, summary: str) -> Section:
             label, _, rest = line.partition(": ")
             if label not in LABELS:
                 raise SpecError(f"{path.name}: {first['id']}: unexpected line {line[:60]!r}")
+            if label == "Picture" and not PICTURE_NAME.match(rest):
+                raise SpecError(f"{path.name}: {first['id']}: a picture's name, not {rest!r}")
             notes.append((label, rest))
         clauses.append(Clause(first["id"], first["text"], tuple(notes)))
     return Section(number, path.stem, f"{number}. {heading['title']}", summary, tuple(clauses))
@@ -294,23 +318,51 @@ def section_markdown(spec: Spec, section: Section) -> str:
         "</p>",
         "",
     ]
+    engine = sum(clause.engine for clause in section.clauses)
+    if engine:
+        out += [
+            f'<p class="spec-engine-note">{engine} of these clauses are <span '
+            'class="engine-badge">engine rules</span>: what every implementation needs and '
+            "no rulebook states. A player may skip them.</p>",
+            "",
+        ]
     for clause in section.clauses:
         out += clause_markdown(spec, clause, uri)
     return "\n".join(out)
 
 
 def clause_markdown(spec: Spec, clause: Clause, uri: str) -> list[str]:
-    """The lines of one clause's block: anchor, id, text and its notes."""
+    """The lines of one clause's block: anchor, id, text and its notes.
+
+    An engine rule gets the class ``engine`` and says that a player may skip it; an
+    ``Engine:`` note is folded under "For implementers"; a ``Picture:`` line becomes the
+    marker of its pictured situation, which the build fills in (``gaia_site.py``).
+    """
+    kind = "clause engine" if clause.engine else "clause"
+    badge = (
+        '<span class="engine-badge" title="A rule of the engine: a player may skip it">'
+        "engine rule</span> "
+        if clause.engine
+        else ""
+    )
     out = [
-        f'<div class="clause" id="clause-{clause.id}" markdown>',
+        f'<div class="{kind}" id="clause-{clause.id}" markdown>',
         "",
         f'[{clause.id}](#clause-{clause.id}){{ .clause-id title="Clause {clause.id}" }} '
-        + link_clauses(clause.text, spec, uri),
+        + badge
+        + link_clauses(clause.rule_text, spec, uri),
         "",
     ]
     for label, text in clause.notes:
+        if label == "Picture":
+            continue  # drawn after every other note
+        if label == "Engine":
+            out += ['??? info "For implementers"', "", "    " + link_clauses(text, spec, uri), ""]
+            continue
         body = _switch_text(text, uri) if label == "Switch" else link_clauses(text, spec, uri)
         out += [f"**{label}:** {body}", f"{{ .clause-{label.lower()} }}", ""]
+    for name in clause.pictures:
+        out += [f"<!-- gaia:picture {name} -->", ""]
     out += ["</div>", ""]
     return out
 

@@ -1,5 +1,7 @@
-"""Pictures of the world: [`world_svg`][gaia_rules.svg.world_svg] draws the tiles, tokens,
-cities and pawns as SVG.
+"""Pictures of the game as SVG: [`world_svg`][gaia_rules.svg.world_svg] draws the tiles,
+tokens, cities and pawns; [`table_svg`][gaia_rules.svg.table_svg] draws the whole table as
+one seat sees it; [`card_svg`][gaia_rules.svg.card_svg] draws one card's face or back, and
+[`legend_svg`][gaia_rules.svg.legend_svg] the key to the pictures.
 
 It draws what every seat may see (spec 1.5), so a [`Game`][gaia_rules.game.Game], its
 [`GameState`][gaia_rules.state.GameState], a seat's [`View`][gaia_rules.views.View] and a
@@ -34,7 +36,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from gaia_rules.cards import CardId, CityCard
+from gaia_rules.cards import AnimalCard, CardId, CityCard, NatureCard, Objective, PowerCard
 from gaia_rules.errors import GaiaRulesError
 from gaia_rules.game import Game
 from gaia_rules.position import Position
@@ -43,10 +45,10 @@ from gaia_rules.state import GameState
 from gaia_rules.table import Table
 from gaia_rules.text import COLOURS
 from gaia_rules.views import View
-from gaia_rules.vocabulary import ANIMALS, Land, Need, Pos
+from gaia_rules.vocabulary import ANIMALS, LANDS, STAR, CardKind, Land, Need, Pos
 from gaia_rules.world import ORIGIN, count_met, neighbours, surroundings
 
-__all__ = ["world_svg"]
+__all__ = ["card_svg", "legend_svg", "table_svg", "world_svg"]
 
 _FILL = {
     Land.DESERT: "#f3dc8f",
@@ -97,7 +99,7 @@ _City = tuple[CardId, tuple[int, ...]]
 def world_svg(
     source: Game | Position | View | GameState,
     *,
-    size: int = 48,
+    size: int = 64,
     coordinates: bool = True,
     highlight: Iterable[Pos] = (),
     title: str | None = None,
@@ -310,8 +312,9 @@ class _Drawing:
             f'transform="translate({pos.x * s},{pos.y * s})">'
             f'<rect class="tile land-{land.value}" width="{s}" height="{s}" '
             f'fill="{_FILL[land]}" stroke="#ffffff" stroke-width="1"/>'
-            f'<text class="land" x="{_n(s * 0.06)}" y="{_n(s * 0.2)}" '
-            f'font-size="{_n(s * 0.18)}" fill="{_INK[land]}">{_LETTER[land]}</text>'
+            f'<text class="land" x="{_n(s * 0.05)}" y="{_n(s * 0.19)}" '
+            f'font-size="{_n(s * 0.18)}" font-weight="bold" fill="{_INK[land]}">'
+            f"{_LETTER[land]}</text>"
         )
         count = self.animals.get(pos)
         if count:
@@ -339,30 +342,32 @@ class _Drawing:
         out.append(
             f'<g class="city" data-card="{_escape(card)}"><title>'
             f"{_escape(f'{face.name} ({card}): {sum(met)}/{len(met)} needs met; {owners}')}"
-            f'</title><rect x="{_n(s * 0.04)}" y="{_n(s * 0.25)}" width="{_n(s * 0.92)}" '
-            f'height="{_n(s * 0.71)}" rx="{_n(s * 0.06)}" fill="#ffffff" '
-            f'fill-opacity="0.9" stroke="{_LINE}"/>'
-            f'<text class="name" x="{_n(s / 2)}" y="{_n(s * 0.41)}" font-size="{_n(s * 0.16)}" '
-            f'text-anchor="middle" fill="{_LINE}">{_escape(_short(face.name))}</text>'
+            f'</title><rect x="{_n(s * 0.03)}" y="{_n(s * 0.22)}" width="{_n(s * 0.94)}" '
+            f'height="{_n(s * 0.75)}" rx="{_n(s * 0.06)}" fill="#ffffff" '
+            f'fill-opacity="0.92" stroke="{_LINE}"/>'
+            f'<text class="name" x="{_n(s / 2)}" y="{_n(s * 0.375)}" font-size="{_n(s * 0.15)}" '
+            f'font-weight="bold" text-anchor="middle" fill="{_LINE}">'
+            f"{_escape(_short(face.name))}</text>"
         )
-        side, gap = s * 0.19, s * 0.03
+        # the needs fill the card's width, so their letters read at the default size
+        side, gap = s * 0.215, s * 0.01
         start = (s - len(face.needs) * side - (len(face.needs) - 1) * gap) / 2
         for index, (need, is_met) in enumerate(zip(face.needs, met, strict=True)):
-            self._need(need, is_met, start + index * (side + gap), s * 0.47, side)
-        step = s * 0.18
+            self._need(need, is_met, start + index * (side + gap), s * 0.42, side)
+        step = s * 0.2
         first = s / 2 - (len(pawns) - 1) * step / 2
         for index, seat in enumerate(pawns):
             fill = _PAWN_FILL.get(_seat_name(seat), "#888888")
             out.append(
                 f'<circle class="pawn seat-{seat}" cx="{_n(first + index * step)}" '
-                f'cy="{_n(s * 0.81)}" r="{_n(s * 0.075)}" fill="{fill}" '
+                f'cy="{_n(s * 0.82)}" r="{_n(s * 0.085)}" fill="{fill}" '
                 f'stroke="{_LINE}"/>'
             )
         out.append("</g>")
 
     def _need(self, need: Need, met: bool, x: float, y: float, side: float) -> None:
         """One need of a city: filled when met, hollow and crossed out when not."""
-        s, out = self.s, self.parts
+        out = self.parts
         state = "met" if met else "unmet"
         if need is ANIMALS:
             fill, ink, letter = _ANIMAL_FILL, "#ffffff", "A"
@@ -379,9 +384,384 @@ class _Drawing:
         else:
             ink = "#555555"
             shape += ' fill="#ffffff" stroke="#777777" stroke-dasharray="2 1"/>'
-            cross = f'<path d="M{_n(x)} {_n(y + side)}L{_n(x + side)} {_n(y)}" stroke="#aaaaaa"/>'
+            cross = f'<path d="M{_n(x)} {_n(y + side)}L{_n(x + side)} {_n(y)}" stroke="#bbbbbb"/>'
         out.append(
             f'<g class="need {state}" data-need="{_need_label(need)}">{shape}{cross}'
-            f'<text x="{_n(x + side / 2)}" y="{_n(y + side * 0.75)}" '
-            f'font-size="{_n(s * 0.14)}" text-anchor="middle" fill="{ink}">{letter}</text></g>'
+            f'<text x="{_n(x + side / 2)}" y="{_n(y + side * 0.78)}" '
+            f'font-size="{_n(side * 0.8)}" font-weight="bold" text-anchor="middle" '
+            f'fill="{ink}">{letter}</text></g>'
         )
+
+
+# -- cards, the legend and the table -----------------------------------------------------------
+
+_BACK_FILL = {CardKind.NATURE: "#2e7d32", CardKind.LIFE: "#1565c0", CardKind.POWER: "#c62828"}
+"""The card backs (spec 1.5): Nature green, Life blue, Power red."""
+
+_POWER_FILL = "#fbe3e3"
+_CARD_W = 54
+"""A card's width in the table, in pixels; its height is 1.4 times that."""
+
+
+def _card_h(width: float) -> float:
+    return width * 1.4
+
+
+def _card_parts(
+    rules: Rules, card: CardId | None, kind: CardKind, *, x: float, y: float, w: float
+) -> str:
+    """One card, face up (``card`` given) or face down (``card`` is ``None``), at (x, y)."""
+    h = _card_h(w)
+    frame = f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" rx="{_n(w * 0.08)}" '
+    big, small = w * 0.26, w * 0.19
+    if card is None:
+        return (
+            f'<g class="card back kind-{kind.value}">{frame}fill="{_BACK_FILL[kind]}" '
+            f'stroke="{_LINE}"/><text x="{_n(x + w / 2)}" y="{_n(y + h / 2 + small / 3)}" '
+            f'font-size="{_n(small)}" font-weight="bold" text-anchor="middle" '
+            f'fill="#ffffff">{kind.value}</text></g>'
+        )
+    face = rules.cards.face(card) if card in rules.cards else None
+    head = f'<g class="card face" data-card="{_escape(card)}"><title>{_escape(card)}</title>'
+    ident = (
+        f'<text x="{_n(x + w - w * 0.06)}" y="{_n(y + h - w * 0.07)}" font-size="{_n(w * 0.15)}" '
+        f'text-anchor="end" fill="#555555">{_escape(card)}</text>'
+    )
+
+    def label(text: str, ty: float, size: float, ink: str = _LINE) -> str:
+        return (
+            f'<text x="{_n(x + w / 2)}" y="{_n(ty)}" font-size="{_n(size)}" font-weight="bold" '
+            f'text-anchor="middle" fill="{ink}">{_escape(text)}</text>'
+        )
+
+    match face:
+        case NatureCard(land=land):
+            body = (
+                f'{frame}fill="{_FILL[land]}" stroke="{_LINE}"/>'
+                + label(_LETTER[land], y + h * 0.5, big * 1.4, _INK[land])
+                + label(land.value, y + h * 0.72, small, _INK[land])
+            )
+            ident = ident.replace('fill="#555555"', f'fill="{_INK[land]}"')
+        case CityCard(name=name, site=site, needs=needs):
+            side = w * 0.21
+            start = x + (w - len(needs) * side - (len(needs) - 1) * w * 0.02) / 2
+            marks = "".join(
+                _need_mark(need, start + i * (side + w * 0.02), y + h * 0.45, side)
+                for i, need in enumerate(needs)
+            )
+            site_name = "star" if site is STAR else site.value
+            body = (
+                f'{frame}fill="#ffffff" stroke="{_LINE}"/>'
+                + label(_short(name), y + h * 0.2, small)
+                + label(f"on {site_name}", y + h * 0.36, w * 0.15, "#555555")
+                + marks
+            )
+        case AnimalCard(site=site):
+            site_name = "star" if site is STAR else site.value
+            body = (
+                f'{frame}fill="#fff1e6" stroke="{_LINE}"/>'
+                f'<circle cx="{_n(x + w / 2)}" cy="{_n(y + h * 0.4)}" r="{_n(w * 0.2)}" '
+                f'fill="{_ANIMAL_FILL}" stroke="{_LINE}"/>'
+                + label("4", y + h * 0.4 + w * 0.08, w * 0.22, "#ffffff")
+                + label(f"on {site_name}", y + h * 0.72, w * 0.16)
+            )
+        case PowerCard(power=power):
+            body = f'{frame}fill="{_POWER_FILL}" stroke="{_LINE}"/>' + label(
+                power.value, y + h * 0.5, w * 0.18, "#8e1b1b"
+            )
+        case Objective(lands=lands, powers=powers):
+            if powers:
+                marks = label(f"{powers} Powers", y + h * 0.5, w * 0.18, "#8e1b1b")
+            else:
+                side = w * 0.26
+                marks = ""
+                for i, land in enumerate(lands):
+                    col, row = i % 2, i // 2
+                    marks += _need_mark(
+                        land,
+                        x + w * 0.2 + col * (side + w * 0.08),
+                        y + h * 0.18 + row * side * 1.1,
+                        side,
+                    )
+            body = f'{frame}fill="#fffbe6" stroke="{_LINE}"/>' + marks
+        case _:
+            body = f'{frame}fill="#eeeeee" stroke="{_LINE}"/>' + label("?", y + h / 2, big)
+    return head + body + ident + "</g>"
+
+
+def _need_mark(need: Need, x: float, y: float, side: float) -> str:
+    """A need (or an Objective's land) as a filled marker with its letter."""
+    if need is ANIMALS:
+        shape = f'<circle cx="{_n(x + side / 2)}" cy="{_n(y + side / 2)}" r="{_n(side / 2)}" '
+        fill, ink, letter = _ANIMAL_FILL, "#ffffff", "A"
+    else:
+        shape = f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(side)}" height="{_n(side)}" '
+        shape += f'rx="{_n(side * 0.15)}" '
+        fill, ink, letter = _FILL[need], _INK[need], _LETTER[need]
+    return (
+        f'{shape}fill="{fill}" stroke="{_LINE}"/><text x="{_n(x + side / 2)}" '
+        f'y="{_n(y + side * 0.78)}" font-size="{_n(side * 0.8)}" font-weight="bold" '
+        f'text-anchor="middle" fill="{ink}">{letter}</text>'
+    )
+
+
+def _document(width: float, height: float, title: str, body: str) -> str:
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(width)}" height="{_n(height)}" '
+        f'viewBox="0 0 {_n(width)} {_n(height)}" role="img" font-family="sans-serif">'
+        f"<title>{_escape(title)}</title>"
+        f'<rect class="background" width="100%" height="100%" fill="#ffffff"/>{body}</svg>'
+    )
+
+
+def card_svg(rules: Rules, card: CardId | CardKind, *, width: int = 80) -> str:
+    """One card as a standalone SVG document: its face, or its back when ``card`` is a
+    [`CardKind`][gaia_rules.vocabulary.CardKind].
+
+    Args:
+        rules: The rules whose card manifest gives the face.
+        card: A card id of the manifest, or a kind to draw its back.
+        width: The card's width in pixels; its height is 1.4 times that.
+
+    Returns:
+        The SVG document, as text.
+
+    Raises:
+        GaiaRulesError: ``card`` is not a card of the manifest nor a kind, or ``width``
+            is not a positive whole number.
+    """
+    if isinstance(width, bool) or not isinstance(width, int) or width <= 0:
+        raise GaiaRulesError(f"width: expected a positive whole number of pixels, got {width!r}")
+    if isinstance(card, CardKind):
+        parts = _card_parts(rules, None, card, x=2, y=2, w=width)
+        title = f"a {card.value} card, face down"
+    elif isinstance(card, str) and card in rules.cards:
+        kind = _kind_of_face(rules, card)
+        parts = _card_parts(rules, card, kind, x=2, y=2, w=width)
+        title = f"card {card}"
+    else:
+        raise GaiaRulesError(f"card: {card!r} is neither a card of the manifest nor a kind")
+    return _document(width + 4, _card_h(width) + 4, title, parts)
+
+
+def _kind_of_face(rules: Rules, card: CardId) -> CardKind:
+    match rules.cards.face(card):
+        case NatureCard():
+            return CardKind.NATURE
+        case PowerCard():
+            return CardKind.POWER
+        case _:
+            return CardKind.LIFE
+
+
+def legend_svg() -> str:
+    """The key to the pictures: each land with its letter, animal tokens, a need met and a
+    need not met, and the colour of each seat's pawns."""
+    s = 34
+    parts: list[str] = []
+    y = 8.0
+
+    def text(x: float, ty: float, words: str) -> None:
+        parts.append(
+            f'<text x="{_n(x)}" y="{_n(ty)}" font-size="14" fill="{_LINE}">{_escape(words)}</text>'
+        )
+
+    for i, land in enumerate(LANDS):
+        x = 8 + (i % 3) * 150
+        ty = y + (i // 3) * (s + 8)
+        parts.append(
+            f'<g class="legend land-{land.value}"><rect x="{x}" y="{_n(ty)}" width="{s}" '
+            f'height="{s}" fill="{_FILL[land]}" stroke="{_LINE}"/><text x="{x + 4}" '
+            f'y="{_n(ty + 13)}" font-size="12" font-weight="bold" fill="{_INK[land]}">'
+            f"{_LETTER[land]}</text></g>"
+        )
+        text(x + s + 8, ty + s * 0.65, f"{land.value} ({_LETTER[land]})")
+    y += 2 * (s + 8) + 4
+    parts.append(
+        f'<g class="legend animals"><circle cx="{8 + s / 2}" cy="{_n(y + s / 2)}" r="{s * 0.4}" '
+        f'fill="{_ANIMAL_FILL}" stroke="{_LINE}"/><text x="{8 + s / 2}" y="{_n(y + s * 0.66)}" '
+        f'font-size="15" font-weight="bold" text-anchor="middle" fill="#ffffff">3</text></g>'
+    )
+    text(8 + s + 8, y + s * 0.65, "animal tokens on a tile (how many)")
+    y += s + 8
+    parts.append('<g class="legend need met">' + _need_mark(Land.SEA, 8, y, 22) + "</g>")
+    parts.append('<g class="legend need met">' + _need_mark(ANIMALS, 34, y, 22) + "</g>")
+    text(64, y + 16, "a need of a city, met (W sea, A animals)")
+    y += 30
+    parts.append(
+        f'<g class="legend need unmet"><rect x="8" y="{_n(y)}" width="22" height="22" rx="3" '
+        f'fill="#ffffff" stroke="#777777" stroke-dasharray="2 1"/><path d="M8 {_n(y + 22)}'
+        f'L30 {_n(y)}" stroke="#bbbbbb"/><text x="19" y="{_n(y + 17)}" font-size="17" '
+        f'font-weight="bold" text-anchor="middle" fill="#555555">M</text></g>'
+    )
+    text(64, y + 16, "a need not met (hollow, crossed out)")
+    y += 34
+    for seat, colour in enumerate(COLOURS):
+        x = 8 + seat * 90
+        parts.append(
+            f'<circle class="legend pawn seat-{seat}" cx="{x + 9}" cy="{_n(y + 9)}" r="8" '
+            f'fill="{_PAWN_FILL[colour]}" stroke="{_LINE}"/>'
+        )
+        text(x + 22, y + 14, f"seat {seat}")
+    y += 26
+    parts.append(
+        f'<rect class="legend highlight" x="8" y="{_n(y)}" width="22" height="22" fill="none" '
+        f'stroke="{_HIGHLIGHT}" stroke-width="3"/><rect class="legend frontier" x="8" '
+        f'y="{_n(y + 30)}" width="22" height="22" fill="none" stroke="#999999" '
+        f'stroke-dasharray="3 3"/>'
+    )
+    text(38, y + 16, "a square the example is about")
+    text(38, y + 46, "the frontier: a free square where a tile may go")
+    return _document(470, y + 62, "Key to the pictures", "".join(parts))
+
+
+def table_svg(view: View, *, title: str | None = None) -> str:
+    """The whole table as the seat of ``view`` sees it: its own hand face up, the backs of
+    the other hands, the decks (their sizes), the displays, the discard piles (their sizes
+    and top cards), the cards in front of every player, the Objectives with their pawns,
+    every supply of pawns, tokens and tiles, and the world.
+
+    It is drawn from the view alone, so it shows nothing the seat may not see (spec 1.5).
+
+    Args:
+        view: One seat's view ([`Game.view`][gaia_rules.game.Game.view]).
+        title: A caption, or ``None`` for one that names the seat and the player to move.
+
+    Returns:
+        The SVG document, as text; the same view always gives the same text.
+
+    Raises:
+        GaiaRulesError: ``view`` is not a [`View`][gaia_rules.views.View].
+    """
+    if not isinstance(view, View):
+        raise GaiaRulesError(f"table_svg draws a View, not a {type(view).__name__}")
+    if title is not None and not isinstance(title, str):
+        raise GaiaRulesError(f"title: expected text or None, got {type(title).__name__}")
+    rules, w, h = view.rules, _CARD_W, _card_h(_CARD_W)
+    gap = 6.0
+    parts: list[str] = []
+
+    def text(x: float, y: float, words: str, size: float = 14, bold: bool = False) -> None:
+        weight = ' font-weight="bold"' if bold else ""
+        parts.append(
+            f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}"{weight} fill="{_LINE}">'
+            f"{_escape(words)}</text>"
+        )
+
+    def row(x: float, y: float, cards: Iterable[tuple[CardId | None, CardKind]]) -> float:
+        for card, kind in cards:
+            parts.append(_card_parts(rules, card, kind, x=x, y=y, w=w))
+            x += w + gap
+        return x
+
+    if title is None:
+        if view.result is not None:
+            title = f"Seat {view.seat} ({_seat_name(view.seat)}): the game is over"
+        else:
+            title = (
+                f"Seat {view.seat} ({_seat_name(view.seat)}): turn of seat {view.active}, "
+                f"seat {view.to_move} to move"
+            )
+    y = 24.0
+    text(10, y, title, 17, bold=True)
+    y += 16
+    # the middle of the table: a deck, its display and its discard pile per kind
+    for kind, size in view.deck_sizes.items():
+        if kind is CardKind.POWER and not rules.with_powers:
+            continue  # no Power cards below the powers level (spec 1.2)
+        text(10, y + 14, f"{kind.value}", 13, bold=True)
+        parts.append(f'<g class="deck kind-{kind.value}" data-size="{size}">')
+        if size:
+            parts.append(_card_parts(rules, None, kind, x=80, y=y, w=w))
+        else:
+            parts.append(
+                f'<rect x="80" y="{_n(y)}" width="{w}" height="{_n(h)}" rx="4" fill="none" '
+                f'stroke="#999999" stroke-dasharray="4 3"/>'
+            )
+        parts.append(
+            f'<text x="{_n(80 + w / 2)}" y="{_n(y + h + 14)}" font-size="12" '
+            f'text-anchor="middle" fill="{_LINE}">deck {size}</text></g>'
+        )
+        parts.append(f'<g class="display kind-{kind.value}">')
+        end = row(80 + w + 3 * gap, y, ((c, kind) for c in view.displays.get(kind, ())))
+        parts.append("</g>")
+        pile = view.discards.get(kind, ())
+        x = max(end, 80 + w + 3 * gap + 3 * (w + gap)) + 2 * gap
+        parts.append(f'<g class="discards kind-{kind.value}" data-size="{len(pile)}">')
+        if pile:
+            parts.append(_card_parts(rules, pile[-1], kind, x=x, y=y, w=w))
+        parts.append(
+            f'<text x="{_n(x + w / 2)}" y="{_n(y + h + 14)}" font-size="12" '
+            f'text-anchor="middle" fill="{_LINE}">discards {len(pile)}</text></g>'
+        )
+        y += h + 24
+    # the Objectives, with the pawns on them
+    text(10, y + 14, "Objectives", 13, bold=True)
+    x = 100.0
+    parts.append('<g class="objectives">')
+    for objective in view.objectives:
+        parts.append(_card_parts(rules, objective, CardKind.LIFE, x=x, y=y, w=w))
+        seat = view.objective_pawns.get(objective)
+        if seat is not None:
+            parts.append(
+                f'<circle class="pawn seat-{seat}" cx="{_n(x + w / 2)}" cy="{_n(y + h * 0.86)}" '
+                f'r="7" fill="{_PAWN_FILL.get(_seat_name(seat), "#888888")}" stroke="{_LINE}"/>'
+            )
+        x += w + gap
+    parts.append("</g>")
+    y += h + 18
+    supplies = ", ".join(f"{land.value} {count}" for land, count in view.tile_supply.items())
+    text(10, y, f"Tiles in the supply: {supplies}.", 13)
+    text(10, y + 18, f"Animal tokens in the bank: {view.bank}.", 13)
+    y += 32
+    # each seat: its pawns, its hand (faces for the viewer, backs for the others), its tableau
+    widest = 0.0
+    for seat in range(view.players):
+        y += 12
+        mine = seat == view.seat
+        name = f"seat {seat} ({_seat_name(seat)})" + (": you" if mine else "")
+        text(10, y + 14, name, 14, bold=True)
+        supply = view.supply[seat]
+        parts.append(f'<g class="supply seat-{seat}" data-pawns="{supply}">')
+        for i in range(supply):
+            parts.append(
+                f'<circle class="pawn seat-{seat}" cx="{_n(200 + i * 16)}" cy="{_n(y + 9)}" '
+                f'r="6.5" fill="{_PAWN_FILL.get(_seat_name(seat), "#888888")}" '
+                f'stroke="{_LINE}"/>'
+            )
+        parts.append("</g>")
+        text(200 + max(supply, 1) * 16 + 6, y + 14, f"{supply} pawns in supply", 12)
+        y += 24
+        text(10, y + 14, "hand", 12)
+        if mine:
+            cards: list[tuple[CardId | None, CardKind]] = [
+                (c, _kind_of_face(rules, c)) for c in view.hand
+            ]
+        else:
+            cards = [(None, kind) for kind in view.hand_backs[seat]]
+        parts.append(f'<g class="hand seat-{seat}">')
+        end = row(60, y, cards)
+        parts.append("</g>")
+        in_front = view.tableaux[seat]
+        x = max(end, 60 + 6 * (w + gap)) + 2 * gap
+        text(x, y + 14, "in front", 12)
+        parts.append(f'<g class="tableau seat-{seat}">')
+        end = row(x + 60, y, ((c, _kind_of_face(rules, c)) for c in in_front))
+        parts.append("</g>")
+        widest = max(widest, end)
+        y += h + 6
+    for back, victim, stolen in view.stolen:
+        text(10, y + 14, f"held by a Tornado, from seat {victim}:", 12)
+        parts.append(
+            '<g class="stolen">' + _card_parts(rules, stolen, back, x=230, y=y, w=w) + "</g>"
+        )
+        y += h + 6
+    y += 10
+    world = world_svg(view, size=56)
+    match = re.match(r'<svg [^>]*width="([\d.]+)" height="([\d.]+)"', world)
+    assert match is not None  # world_svg always writes its size first
+    world_w, world_h = float(match[1]), float(match[2])
+    parts.append(f'<g class="world-of-table" transform="translate(10,{_n(y)})">{world}</g>')
+    y += world_h + 10
+    width = max(widest, 80 + w + 3 * gap + 5 * (w + gap) + 2 * gap, world_w + 20) + 10
+    return _document(width, y, f"Gaïa table as seat {view.seat} sees it", "".join(parts))
