@@ -27,9 +27,9 @@ _LEVELS: dict[str, Callable[[], Rules]] = {
 }
 
 MAX_GAME_LENGTH = 5_000
-"""A bound on the decisions of a game, as OpenSpiel asks for one. Every turn's action draws or
-plays one of the box's 120 cards, and a card drawn is played at most once, so a game holds a
-few hundred decisions; random games stay under 600."""
+"""A bound on the decisions of a game, as OpenSpiel asks for one, far above what games take:
+every turn's two actions draw or play cards of a finite box, and the longest of 900 random
+games (basic, powers and disasters, 2 and 5 players) took 236 decisions."""
 
 GAME_TYPE = pyspiel.GameType(
     short_name="python_gaia",
