@@ -1,8 +1,13 @@
 """Traceability between ``spec/`` and the tests, both ways (spec README).
 
-Run it to print which tests encode each clause::
+Run it to print which tests encode each clause, example tests and property tests (a
+Hypothesis ``@given`` test or a state machine) apart::
 
     python tests/spec_clauses.py
+
+A citation means "encodes": a test cites, with ``@pytest.mark.clause(...)`` on the test
+itself, the clauses its assertions check. Module-wide marks (``pytestmark``) are not counted
+and are refused by the traceability test.
 
 The checks themselves are tests in ``tests/test_traceability.py``.
 """
@@ -75,28 +80,76 @@ def _named_id_tuples(tree: ast.Module) -> dict[str, list[str]]:
     return named
 
 
-def cited_clauses() -> dict[str, list[str]]:
-    """Every clause id cited by a test, with the tests citing it (``file::name``)."""
-    cited: dict[str, list[str]] = defaultdict(list)
-    for path in sorted(TESTS.glob("test_*.py")):
+def _is_given(decorator: ast.expr) -> bool:
+    """Whether a decorator is Hypothesis's ``@given(...)``."""
+    func = decorator.func if isinstance(decorator, ast.Call) else decorator
+    return (isinstance(func, ast.Name) and func.id == "given") or (
+        isinstance(func, ast.Attribute) and func.attr == "given"
+    )
+
+
+def _is_state_machine(node: ast.ClassDef) -> bool:
+    """Whether a class is a Hypothesis state machine's test case (``Machine.TestCase``)."""
+    return any(isinstance(base, ast.Attribute) and base.attr == "TestCase" for base in node.bases)
+
+
+def _module_marks(tree: ast.Module, named: dict[str, list[str]]) -> list[str]:
+    """The clause ids a module-wide ``pytestmark`` cites (none are allowed: a citation says
+    what one test's assertions check)."""
+    ids: list[str] = []
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "pytestmark" for t in node.targets
+        ):
+            values = node.value.elts if isinstance(node.value, ast.List) else [node.value]
+            for value in values:
+                ids += _clause_ids(value, named) or []
+    return ids
+
+
+def modules_of_tests() -> list[Path]:
+    """Every test module, in every folder under ``tests/`` (new ones included)."""
+    return sorted(TESTS.rglob("test_*.py"))
+
+
+def citations() -> dict[str, dict[str, list[str]]]:
+    """Every clause id cited by a test, with the tests citing it (``file::name``), split into
+    ``"property"`` tests (a Hypothesis ``@given`` test, or a state machine) and ``"example"``
+    tests (every other test)."""
+    found: dict[str, dict[str, list[str]]] = defaultdict(lambda: {"example": [], "property": []})
+    for path in modules_of_tests():
         tree = ast.parse(path.read_text(encoding="utf-8"))
         named = _named_id_tuples(tree)
-        module_ids: list[str] = []
-        for node in tree.body:
-            if isinstance(node, ast.Assign) and any(
-                isinstance(t, ast.Name) and t.id == "pytestmark" for t in node.targets
-            ):
-                values = node.value.elts if isinstance(node.value, ast.List) else [node.value]
-                for value in values:
-                    module_ids += _clause_ids(value, named) or []
+        name = path.relative_to(TESTS).as_posix()
         for item in ast.walk(tree):
             if isinstance(item, ast.FunctionDef | ast.ClassDef):
                 ids = [i for d in item.decorator_list for i in (_clause_ids(d, named) or [])]
-                if isinstance(item, ast.FunctionDef) and item.name.startswith("test"):
-                    ids += module_ids
+                if isinstance(item, ast.ClassDef):
+                    prop = _is_state_machine(item)
+                else:
+                    prop = any(_is_given(d) for d in item.decorator_list)
                 for clause in ids:
-                    cited[clause].append(f"{path.name}::{item.name}")
-    return dict(cited)
+                    found[clause]["property" if prop else "example"].append(f"{name}::{item.name}")
+    return dict(found)
+
+
+def cited_clauses() -> dict[str, list[str]]:
+    """Every clause id cited by a test, with the tests citing it (``file::name``)."""
+    return {
+        clause: sorted(tests["example"] + tests["property"])
+        for clause, tests in citations().items()
+    }
+
+
+def module_wide_marks() -> dict[str, list[str]]:
+    """Each test module that cites clauses module-wide, with the ids it cites."""
+    found: dict[str, list[str]] = {}
+    for path in modules_of_tests():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        ids = _module_marks(tree, _named_id_tuples(tree))
+        if ids:
+            found[path.relative_to(TESTS).as_posix()] = ids
+    return found
 
 
 def refusal_clauses() -> dict[str, list[str]]:
@@ -110,16 +163,20 @@ def refusal_clauses() -> dict[str, list[str]]:
 
 def main() -> int:
     clauses = spec_clauses()
-    cited = cited_clauses()
+    cited = citations()
     width = max((len(c) for c in clauses), default=6)
-    uncovered = 0
+    uncovered = by_property = 0
+    print(f"{'clause':<{width}}  example  property  tests (property tests marked *)")
     for clause in sorted(clauses, key=_order):
-        tests = sorted(set(cited.get(clause, [])))
-        uncovered += not tests
-        shown = ", ".join(tests) if tests else "-- no test --"
-        print(f"{clause:<{width}}  {len(tests):>3}  {shown}")
+        tests = cited.get(clause, {"example": [], "property": []})
+        examples, properties = sorted(set(tests["example"])), sorted(set(tests["property"]))
+        uncovered += not (examples or properties)
+        by_property += bool(properties)
+        shown = ", ".join([f"*{t}" for t in properties] + examples) or "-- no test --"
+        print(f"{clause:<{width}}  {len(examples):>7}  {len(properties):>8}  {shown}")
     print(
-        f"\n{len(clauses)} clauses, {len(clauses) - uncovered} covered, {uncovered} without a test"
+        f"\n{len(clauses)} clauses, {len(clauses) - uncovered} covered, {uncovered} without a "
+        f"test; {by_property} encoded by a property test"
     )
     return 0
 

@@ -27,6 +27,8 @@ from hypothesis import strategies as st
 
 import gaia_rules as gr
 from gaia_rules.position import Position
+from tests.oracle.legal import RAIN, SCORCHED, SUN, legal_actions, power_plays
+from tests.oracle.model import plain_of
 
 __all__ = [
     "ADVANCED_RULES",
@@ -706,9 +708,6 @@ SUN_AND_RAIN: frozenset[tuple[gr.Land, gr.Land]] = frozenset(
 )
 """The replacements a Sun (13.4) or a Rain (13.5) makes, old land first."""
 
-SCORCHED = frozenset({gr.Land.PLAIN, gr.Land.FOREST, gr.Land.SWAMP})
-"""The lands an Eruption turns into deserts around its mountain (14.3c)."""
-
 
 def _tile_change(before: gr.GameState, after: gr.GameState) -> str | None:
     """Why the lands of the squares in play changed as no one action may change them, or
@@ -866,11 +865,6 @@ class CityHistoryChecker:
                 self.reached_four[card] = False
 
 
-SUN: dict[gr.Land, gr.Land] = {gr.Land.SWAMP: gr.Land.PLAIN, gr.Land.PLAIN: gr.Land.DESERT}
-"""A Sun turns a swamp into a plain and a plain into a desert (13.4)."""
-RAIN: dict[gr.Land, gr.Land] = {gr.Land.DESERT: gr.Land.PLAIN, gr.Land.PLAIN: gr.Land.SWAMP}
-"""A Rain turns a desert into a plain and a plain into a swamp (13.5)."""
-
 POWER_ACTIONS = (
     gr.PlaySun,
     gr.PlayRain,
@@ -888,54 +882,19 @@ POWER_ACTIONS = (
 
 def power_options(state: gr.GameState) -> set[gr.Action]:
     """The legal actions of the pending decision that sections 13 and 14 decide, written from
-    the spec rather than read from the engine: each Power in the hand of the player to act
-    at every legal target (13.2, 13.4, 13.5, 13.7, 13.8, 14.2, 14.3a, 14.3d), never a
-    Protection (13.9a); the backs of the robbed hand (13.8a); the stolen cards (13.8c); and
-    in a window each Protection card of the seat asked, and the pass (13.9b, 13.9c)."""
-    decision, rules = state.decision, state.rules
-    tiles, cities, supply = state.tiles, state.cities, state.tile_supply
-    options: set[gr.Action] = set()
+    the spec rather than read from the engine (the oracle's, :mod:`tests.oracle.legal`): each
+    Power in the hand of the player to act at every legal target (13.2, 13.4, 13.5, 13.7,
+    13.8, 14.2, 14.3a, 14.3d), never a Protection (13.9a); the backs of the robbed hand
+    (13.8a); the stolen cards (13.8c); and in a window each Protection card of the seat
+    asked, and the pass (13.9b, 13.9c)."""
+    decision = state.decision
+    plain = plain_of(state)
     match decision:
-        case gr.ChooseAction(player=seat) if rules.level >= gr.Level.POWERS:
-            for card in state.hands[seat]:
-                face = rules.cards.face(card)
-                if not isinstance(face, gr.PowerCard):
-                    continue
-                for pos, land in tiles.items():
-                    free = pos not in cities
-                    match face.power:
-                        case gr.Power.SUN if free and land in SUN and supply[SUN[land]]:
-                            options.add(gr.PlaySun(seat, card, pos))
-                        case gr.Power.RAIN if free and land in RAIN and supply[RAIN[land]]:
-                            options.add(gr.PlayRain(seat, card, pos))
-                        case gr.Power.EARTHQUAKE:
-                            for other in (gr.Pos(pos.x + 1, pos.y), gr.Pos(pos.x, pos.y + 1)):
-                                if other in tiles:
-                                    options.add(gr.PlayEarthquake(seat, card, pos, other))
-                        case gr.Power.LIGHTNING:
-                            options.add(gr.PlayLightning(seat, card, pos))
-                        case gr.Power.ERUPTION if land is gr.Land.MOUNTAIN and (
-                            rules.eruption_on_city or free
-                        ):
-                            scorched = [n for n in around(pos) if tiles.get(n) in SCORCHED]
-                            if len(scorched) <= supply[gr.Land.DESERT]:
-                                options.add(gr.PlayEruption(seat, card, pos))
-                if face.power is gr.Power.TORNADO:
-                    options.add(gr.PlayTornado(seat, card))
-        case gr.ChooseBack(player=thief, victim=victim):
-            for card in state.hands[victim]:
-                kind = _kind_of_face(rules.cards.face(card))
-                assert kind is not None
-                options.add(gr.NameBack(thief, victim, kind))
-        case gr.ChooseKeptCard(player=thief):
-            options = {gr.KeepCard(thief, card) for card, _ in state.stolen}
-        case gr.ChooseProtection(player=seat):
-            options = {gr.PassProtection(seat)}
-            for card in state.hands[seat]:
-                face = rules.cards.face(card)
-                if isinstance(face, gr.PowerCard) and face.power is gr.Power.PROTECTION:
-                    options.add(gr.Protect(seat, card))
-    return options
+        case gr.ChooseAction(player=seat):
+            return power_plays(plain, seat)
+        case gr.ChooseBack() | gr.ChooseKeptCard() | gr.ChooseProtection():
+            return legal_actions(plain, decision)
+    return set()
 
 
 def check_power_options(game: gr.Game, legal: Sequence[gr.Action] | None = None) -> None:

@@ -21,8 +21,6 @@ LEVELS = {
     "disasters": gr.Rules.disasters(),
 }
 
-pytestmark = pytest.mark.clause("1.5", "1.8")
-
 
 def cheap(name: str, seed: int) -> Bot:
     """A bot of the registry, the search bot on a small budget to keep the tests quick."""
@@ -166,6 +164,7 @@ def test_the_search_budget_is_checked() -> None:
             SearchBot(0, **bad)
 
 
+@pytest.mark.clause("1.5")
 def test_a_bot_is_given_the_view_never_the_game() -> None:
     """The protocol itself keeps a bot to its seat's view (spec 1.5)."""
     game = gr.new_game(players=2, rules=gr.Rules.powers(), seed=8)

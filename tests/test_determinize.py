@@ -13,10 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import gaia_rules as gr
-from gaia_rules.determinize import determinize, unseen_cards
+from gaia_rules.determinize import determinize, unseen_cards, view_problems
 from tests.strategies import Walk, check_invariants, walk_strategy
-
-pytestmark = pytest.mark.clause("1.8", "1.5")
 
 K = gr.CardKind
 
@@ -33,6 +31,7 @@ def walked(walk: Walk) -> gr.Game:
     return game
 
 
+@pytest.mark.clause("1.8")
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(walk=walk_strategy(max_steps=250), sample_seed=st.integers(0, 2**32 - 1))
 def test_a_sample_shows_every_seat_its_own_view(walk: Walk, sample_seed: int) -> None:
@@ -47,6 +46,7 @@ def test_a_sample_shows_every_seat_its_own_view(walk: Walk, sample_seed: int) ->
         check_invariants(sample)
 
 
+@pytest.mark.clause("1.8")
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(walk=walk_strategy(max_steps=250), sample_seed=st.integers(0, 2**32 - 1))
 def test_a_sample_plays_on_like_a_real_game(walk: Walk, sample_seed: int) -> None:
@@ -63,6 +63,7 @@ def test_a_sample_plays_on_like_a_real_game(walk: Walk, sample_seed: int) -> Non
     check_invariants(sample)
 
 
+@pytest.mark.clause("1.5", "1.8")
 def test_hidden_cards_are_drawn_from_what_the_seat_cannot_see() -> None:
     game = gr.new_game(players=4, rules=gr.Rules.powers(), seed=11)
     view = game.view(0)
@@ -87,6 +88,7 @@ def card_kind(card: str) -> gr.CardKind:
     return {"N": K.NATURE, "C": K.LIFE, "A": K.LIFE, "P": K.POWER}[card[0]]
 
 
+@pytest.mark.clause("1.8")
 def test_the_sample_depends_on_the_view_and_the_generator_only() -> None:
     game = gr.new_game(players=3, rules=gr.Rules.disasters(), seed=5)
     rng = random.Random(5)
@@ -99,6 +101,7 @@ def test_the_sample_depends_on_the_view_and_the_generator_only() -> None:
     assert one.seed == again.seed != game.seed
 
 
+@pytest.mark.clause("1.8")
 def test_a_sample_waits_in_a_protection_window_like_the_real_game() -> None:
     """Seat 1 decides a Protection: under it wait the Sun's effect and seat 0's turn."""
     game = (
@@ -123,6 +126,7 @@ def test_a_sample_waits_in_a_protection_window_like_the_real_game() -> None:
     assert sample.to_move == game.to_move
 
 
+@pytest.mark.clause("1.8")
 def test_a_view_that_does_not_add_up_is_refused() -> None:
     game = gr.new_game(players=2, rules=gr.Rules.basic(), seed=1)
     view = game.view(0)
@@ -132,6 +136,17 @@ def test_a_view_that_does_not_add_up_is_refused() -> None:
     with pytest.raises(gr.PositionError, match=r"1\.5.*nature"):
         determinize(bad, random.Random(0))
     assert bad.deck_sizes[K.NATURE] == view.deck_sizes[K.NATURE] + 1
+
+
+@pytest.mark.clause("3.8")
+def test_a_view_whose_hand_holds_an_objective_is_refused_with_a_typed_error() -> None:
+    view = gr.new_game(players=2, rules=gr.Rules.basic(), seed=1).view(0)
+    bad = attrs.evolve(view, hand=(*view.hand[:-1], view.objectives[0]))
+    assert any("Objective cannot be in a hand" in problem for problem in view_problems(bad))
+    with pytest.raises(gr.PositionError, match="Objective"):
+        determinize(bad, random.Random(0))
+    with pytest.raises(gr.GaiaRulesError):
+        gr.View.from_json(bad.to_json())
 
 
 def test_a_finished_game_samples_as_finished() -> None:

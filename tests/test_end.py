@@ -5,10 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
 
 import gaia_rules as gr
 from gaia_rules import CardKind, Land, Pos
 from gaia_rules.position import PositionBuilder
+from tests.strategies import Walk, walk_strategy
 
 
 @pytest.mark.clause("15.1")
@@ -134,26 +136,63 @@ def test_one_decision_for_one_seat_until_the_end_then_none_and_one_winner() -> N
         assert placed >= 0
 
 
+SLOTS = {CardKind.NATURE: 3, CardKind.LIFE: 2, CardKind.POWER: 2}
+"""The display slots of each kind (3.8)."""
+
+
+def back_of(face: gr.Face) -> CardKind | None:
+    """The kind a card's back shows (3.8); ``None`` for an Objective, which has no kind."""
+    if isinstance(face, gr.NatureCard):
+        return CardKind.NATURE
+    if isinstance(face, gr.CityCard | gr.AnimalCard):
+        return CardKind.LIFE
+    if isinstance(face, gr.PowerCard):
+        return CardKind.POWER
+    return None
+
+
+def check_places(game: gr.Game) -> None:
+    """Every place of 3.8 holds what it may, at the game's level."""
+    state = game.state
+    faces = state.rules.cards
+    in_play = [CardKind.NATURE, CardKind.LIFE]
+    if state.rules.level >= gr.Level.POWERS:
+        in_play.append(CardKind.POWER)
+    # the tile supply: six stacks, one per land; the bank
+    assert set(state.tile_supply) == set(Land), state.tile_supply
+    assert all(count >= 0 for count in state.tile_supply.values())
+    assert 0 <= state.bank <= 20
+    # a deck, a display (3, 2, 2 slots) and a discard pile for each kind in play, and only
+    # for those; each holds cards of its own back
+    for kind in CardKind:
+        deck, display = state.decks.get(kind, ()), state.displays.get(kind, ())
+        pile = state.discards.get(kind, ())
+        if kind not in in_play:
+            assert (deck, display, pile) == ((), (), ()), f"{kind} cards below the powers level"
+        assert len(display) <= SLOTS[kind], f"the {kind} display holds {display}"
+        if deck:
+            assert len(display) == SLOTS[kind], f"the {kind} display holds {display}"
+        for card in (*deck, *display, *pile):
+            assert back_of(faces.face(card)) is kind, f"{card} in a {kind} pile"
+    # hands, the cards a Tornado set aside, tableaux: cards of a kind, never an Objective
+    assert len(state.hands) == len(state.tableaux) == len(state.supply) == state.players
+    held = [c for hand in state.hands for c in hand] + [c for c, _ in state.stolen]
+    assert all(back_of(faces.face(card)) in in_play for card in held), held
+    for tableau in state.tableaux:
+        assert all(back_of(faces.face(c)) in (CardKind.NATURE, CardKind.POWER) for c in tableau)
+    if state.rules.level < gr.Level.POWERS:
+        assert not state.stolen
+    # Objectives are revealed or out of the game, never drawn; out of the game are only
+    # the Objectives not revealed and the Power cards not in the level's deck
+    assert all(isinstance(faces.face(card), gr.Objective) for card in state.objectives)
+    for card in state.out_of_game:
+        face = faces.face(card)
+        assert isinstance(face, gr.Objective | gr.PowerCard), card
+        assert card not in state.objectives
+
+
 @pytest.mark.clause("3.8")
-def test_the_state_names_every_place() -> None:
-    state = gr.new_game(players=3, seed=1).state
-    places = (
-        "tiles",
-        "animals",
-        "cities",
-        "tile_supply",
-        "bank",
-        "decks",
-        "displays",
-        "discards",
-        "hands",
-        "tableaux",
-        "objectives",
-        "objective_pawns",
-        "out_of_game",
-        "supply",
-    )
-    for place in places:
-        assert hasattr(state, place)
-    assert sum(state.tile_supply.values()) == 48
-    assert state.bank == 20
+@settings(max_examples=30, deadline=None, derandomize=True)
+@given(walk=walk_strategy(max_steps=300, prefer_plays=(0.0, 0.9)))
+def test_every_place_holds_only_what_it_may_at_every_step(walk: Walk) -> None:
+    walk.play(check_places)

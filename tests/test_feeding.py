@@ -119,3 +119,74 @@ def test_a_shared_city_is_fed_on_each_holders_turn_and_once_each_time() -> None:
     ]
     assert fed[-1] == gr.ActionTaken(0, gr.Feed(0, Q, Pos(3, 1)), by_engine=True)
     assert game.state.animals[Pos(3, 1)] == 2
+
+
+@pytest.mark.clause("11.2")
+def test_the_list_does_not_grow_with_a_city_that_gains_his_pawn_during_the_feeding() -> None:
+    """Seat 0 feeds Carthage (1, 0) the last token of the desert T (0, 0). Troy (-1, 0), empty,
+    had only its animal need met, by T: it falls to 0 and is discarded, uncovering its forest,
+    which raises Ur (-2, 0) from 1 to 2 (forest, animals). Seat 0 puts his pawn on Ur, which
+    needs animals and has 4 tokens next to it, but Ur was not on the list: it is not fed."""
+    game = (
+        PositionBuilder(players=2, rules=gr.Rules.basic(feeding=gr.Feeding.PAWN_HOLDER))
+        .tile(-3, 0, Land.MOUNTAIN, animals=4)
+        .tile(-2, 0, Land.SWAMP)
+        .tile(-1, 0, Land.FOREST)
+        .tile(0, 0, Land.DESERT, animals=1)
+        .tile(1, 0, Land.PLAIN)
+        .city(1, 0, "C04", pawns=[0])  # Carthage: sea, desert, animals, forest
+        .city(-1, 0, "C12")  # Troy: plain, sea, mountain, animals
+        .city(-2, 0, "C07")  # Ur: plain, forest, animals, sea
+        .turn(0)
+        .to_game()
+    )
+    fed = [e.action for e in game.events if isinstance(e, gr.ActionTaken)]
+    assert fed == [gr.Feed(0, Pos(1, 0), Pos(0, 0))]  # one city listed: fed by the engine
+    state = game.state
+    assert Pos(-1, 0) not in state.cities
+    assert state.cities[Pos(-2, 0)].pawns == (0,)
+    assert state.cities[Pos(-2, 0)].satisfaction == 2
+    assert state.animals == {Pos(-3, 0): 4}  # Ur's tokens untouched
+    assert game.decision == gr.ChooseAction(0, 1)
+
+
+@pytest.mark.clause("11.2", "11.4")
+def test_a_listed_city_that_lost_his_pawn_is_passed_over_and_refused_as_not_to_be_fed() -> None:
+    """Carthage (1, 0) and Lhasa (-1, 0) carry seat 0's pawn and share the desert T (0, 0)
+    with its last token; Uruk (3, 0) has tokens on both sides. Fed Carthage from T, Lhasa
+    falls to 1 and seat 0's pawn leaves it: it is passed over, and feeding it is refused as
+    no longer on the list (11.2), whatever tokens it might find."""
+    game = (
+        PositionBuilder(players=2, rules=gr.Rules.basic(feeding=gr.Feeding.PAWN_HOLDER))
+        .tile(-1, 0, Land.MOUNTAIN)
+        .tile(0, 0, Land.DESERT, animals=1)
+        .tile(1, 0, Land.PLAIN)
+        .tile(2, 0, Land.SWAMP, animals=4)
+        .tile(3, 0, Land.FOREST)
+        .tile(4, 0, Land.MOUNTAIN, animals=4)
+        .city(1, 0, "C04", pawns=[0])  # Carthage: sea, desert, animals, forest
+        .city(-1, 0, "C11", pawns=[0])  # Lhasa: desert, forest, animals, swamp
+        .city(3, 0, "C13", pawns=[0])  # Uruk: desert, swamp, animals, plain
+        .turn(0)
+        .to_game()
+    )
+    lhasa = Pos(-1, 0)
+    assert isinstance(game.decision, gr.ChooseFeeding)
+    assert lhasa in game.decision.cities
+    game.apply(gr.Feed(0, Pos(1, 0), Pos(0, 0)))
+    assert game.state.cities[lhasa].pawns == ()
+    assert game.state.cities[lhasa].satisfaction == 1
+    decision = game.decision
+    assert isinstance(decision, gr.ChooseFeeding)
+    assert set(game.legal_actions()) == {
+        gr.Feed(0, Pos(3, 0), Pos(2, 0)),
+        gr.Feed(0, Pos(3, 0), Pos(4, 0)),
+    }
+    before = game.state
+    with pytest.raises(gr.IllegalActionError) as refused:
+        game.apply(gr.Feed(0, lhasa, Pos(0, 0)))
+    assert refused.value.clause == "11.2"
+    assert game.state == before
+    game.apply(gr.Feed(0, Pos(3, 0), Pos(4, 0)))
+    assert game.to_move == 0
+    assert isinstance(game.decision, gr.ChooseAction)

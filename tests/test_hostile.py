@@ -38,8 +38,6 @@ from gaia_rules.notation import NotationError, parse_action
 from gaia_rules.serialization import from_data
 from tests.strategies import check_invariants
 
-pytestmark = pytest.mark.clause("1.7")
-
 K = gr.CardKind
 LEVELS = (gr.Rules.basic(), gr.Rules.advanced(), gr.Rules.powers(), gr.Rules.disasters())
 SECONDS = 10.0

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
 
 import gaia_rules as gr
 from gaia_rules import Land, Pos
 from gaia_rules.position import PositionBuilder
+from tests.strategies import Walk, walk_strategy
 
 
 def offered(game: gr.Game, card: str) -> set[Pos]:
@@ -74,6 +76,32 @@ def test_animals_need_four_tokens_in_the_bank() -> None:
     assert game.state.bank == 3
     assert not offered(game, "A01")
     assert refused_clause(game, gr.PlayAnimals(0, "A01", Pos(0, 1))) == "9.1a"
+
+
+@pytest.mark.clause("9.1a", "11.3")
+def test_animals_are_playable_again_once_a_feeding_brings_the_bank_back_to_four() -> None:
+    builder = PositionBuilder(players=2)
+    for x, tokens in enumerate((4, 4, 4, 4, 1)):
+        builder.tile(x, 0, Land.PLAIN, animals=tokens)
+    game = (
+        builder.tile(0, 1, Land.FOREST)
+        .tile(0, -1, Land.MOUNTAIN)
+        .city(0, -1, "C09", pawns=[1])  # Cuzco: forest, plain, animals, desert
+        .hand(0, "A01")
+        .turn(0, 1)
+        .to_game()
+    )
+    assert game.state.bank == 3
+    assert not offered(game, "A01")
+    game.apply(gr.DrawDeck(0, gr.CardKind.NATURE))
+    game.apply(gr.DrawDeck(0, gr.CardKind.NATURE))  # seat 1 feeds Cuzco: a token goes back
+    assert game.state.bank == 4
+    game.apply(gr.DrawDeck(1, gr.CardKind.NATURE))
+    game.apply(gr.DrawDeck(1, gr.CardKind.NATURE))
+    assert game.to_move == 0
+    assert offered(game, "A01") == {Pos(0, 1)}
+    game.apply(gr.PlayAnimals(0, "A01", Pos(0, 1)))
+    assert game.state.bank == 0
 
 
 @pytest.mark.clause("9.1c", "3.4")
@@ -240,3 +268,63 @@ def test_a_city_needs_a_free_tile() -> None:
     assert not offered(game, "C09")
     assert refused_clause(game, gr.PlayCity(0, "C09", Pos(0, 0))) == "9.2"
     assert refused_clause(game, gr.PlayCity(0, "C09", Pos(7, 7))) == "9.2"
+
+
+# -- tokens: twenty, of one kind (2.2) ----------------------------------------------------------
+
+
+def check_tokens(game: gr.Game) -> None:
+    """Twenty tokens, in the world or the bank; a tile's tokens are a number and nothing else;
+    and any token next to a city meets its animal need, whichever card brought it."""
+    state = game.state
+    assert sum(state.animals.values()) + state.bank == 20
+    assert all(isinstance(count, int) and 1 <= count <= 4 for count in state.animals.values())
+    for pos, city in state.cities.items():
+        face = state.rules.cards.face(city.card)
+        assert isinstance(face, gr.CityCard)
+        ring = pos.neighbours()
+        lands = {state.tiles[p] for p in ring if p in state.tiles and p not in state.cities}
+        animals = any(state.animals.get(p, 0) for p in ring)
+        met = sum(animals if need is gr.ANIMALS else need in lands for need in face.needs)
+        assert city.satisfaction == met, (pos, city, met)
+
+
+@pytest.mark.clause("2.2")
+@settings(max_examples=30, deadline=None, derandomize=True)
+@given(walk=walk_strategy(max_steps=300, prefer_plays=(0.5, 0.9)))
+def test_twenty_tokens_of_one_kind_at_every_step(walk: Walk) -> None:
+    walk.play(check_tokens)
+
+
+@pytest.mark.clause("2.2")
+def test_fish_feed_a_city_on_land_and_deer_a_city_by_the_sea() -> None:
+    """The sea card's tokens (fish) meet a plain city's animal need and the forest card's
+    (deer) a sea city's: a token is a token whatever it shows, and a feeding takes either."""
+    game = (
+        PositionBuilder(players=2)
+        .tile(0, 0, Land.PLAIN)
+        .tile(1, 0, Land.SEA)
+        .tile(2, 0, Land.DESERT)
+        .tile(0, 1, Land.FOREST)
+        .tile(1, 1, Land.SEA)
+        .city(0, 0, "C04", pawns=[1])  # Carthage: sea, desert, animals, forest
+        .city(1, 1, "C19", pawns=[1])  # Venice: sea, plain, animals, forest
+        .hand(0, "A05", "A01")  # sea (fish), forest (deer)
+        .turn(0, 1)
+        .to_game()
+    )
+    game.apply(gr.PlayAnimals(0, "A01", Pos(0, 1)))  # deer next to Venice and Carthage
+    state = game.state
+    assert [state.cities[p].satisfaction for p in (Pos(0, 0), Pos(1, 1))] == [3, 3]
+    assert [state.cities[p].pawns for p in (Pos(0, 0), Pos(1, 1))] == [(1, 0), (1, 0)]
+    game.apply(gr.PlayAnimals(0, "A05", Pos(1, 0)))  # fish: the need is met already
+    state = game.state
+    assert [state.cities[p].satisfaction for p in (Pos(0, 0), Pos(1, 1))] == [3, 3]
+    assert state.bank == 12
+    feeds = {a for a in game.legal_actions() if isinstance(a, gr.Feed)}
+    assert feeds == {
+        gr.Feed(1, Pos(0, 0), Pos(1, 0)),
+        gr.Feed(1, Pos(0, 0), Pos(0, 1)),
+        gr.Feed(1, Pos(1, 1), Pos(1, 0)),
+        gr.Feed(1, Pos(1, 1), Pos(0, 1)),
+    }

@@ -88,3 +88,67 @@ def test_a_card_that_is_not_nature_or_not_held_is_refused() -> None:
         with pytest.raises(gr.IllegalActionError) as refused:
             game.apply(gr.PlayNature(0, card, Pos(1, 0)))
         assert refused.value.clause == clause
+
+
+X, A, B = Pos(1, 0), Pos(2, 0), Pos(1, 1)
+
+
+def plain_next_to_two_cities(fulfilled: dict[str, int]) -> gr.Game:
+    """Seat 0 is to play the plain N08 at X = (1, 0), whose plain is a need of two cities:
+    A = Cuzco at (2, 0) (forest, plain, animals, desert), seat 1's, at 2 needs; and
+    B = Thebes at (1, 1) (desert, plain, forest, swamp), empty at 1 need. In front of seat 0
+    are a plain and two forests, so the plain card completes O02 (two plains, two forests)."""
+    return (
+        PositionBuilder(players=3)
+        .tile(0, 0, Land.MOUNTAIN)
+        .tile(0, -1, Land.SEA)
+        .tile(1, -1, Land.SEA)
+        .tile(2, -1, Land.DESERT)
+        .tile(2, 0, Land.MOUNTAIN)
+        .tile(3, 0, Land.FOREST)
+        .tile(0, 1, Land.SWAMP)
+        .tile(1, 1, Land.MOUNTAIN)
+        .city(2, 0, "C09", pawns=[1])
+        .city(1, 1, "C16")
+        .tableau(0, "N07", "N33", "N34")
+        .hand(0, "N08")
+        .objectives("O01", "O02", "O03", "O04", "O07", fulfilled=fulfilled)
+        .turn(0, 1)
+        .to_game()
+    )
+
+
+@pytest.mark.clause("7.4", "8.3")
+def test_the_tile_raises_its_cities_for_its_player_and_then_his_objectives_are_checked() -> None:
+    game = plain_next_to_two_cities({})
+    before = game.state
+    events = game.apply(gr.PlayNature(0, "N08", X))
+    state = game.state
+    # the raises, both credited to seat 0, who puts his pawn beside seat 1's and on B
+    assert [state.cities[p].satisfaction for p in (A, B)] == [3, 2]
+    assert sorted(state.cities[A].pawns) == [0, 1]
+    assert state.cities[B].pawns == (0,)
+    changes = [e for e in events if isinstance(e, gr.SatisfactionChanged)]
+    assert {(e.pos, e.before, e.after) for e in changes} == {(A, 2, 3), (B, 1, 2)}
+    assert all(e.after > e.before for e in changes)  # no city lowered
+    # then the Objective check: O02 fulfilled after every pawn of the settlement is placed
+    placed = [i for i, e in enumerate(events) if isinstance(e, gr.PawnPlaced)]
+    done = [i for i, e in enumerate(events) if isinstance(e, gr.ObjectiveFulfilled)]
+    assert len(placed) == 2 and len(done) == 1 and max(placed) < done[0], events
+    assert state.objective_pawns == {"O02": 0}
+    assert state.supply[0] == before.supply[0] - 3
+
+
+@pytest.mark.clause("7.4", "8.3", "15.1")
+def test_a_tile_that_places_his_last_pawns_wins_before_his_objectives_are_checked() -> None:
+    """Seat 0 has two pawns left and the tile raises two cities: he places both and wins at
+    once; the Objective his card completes is never checked. Checked first, it would take a
+    pawn and leave him one short for the cities (10.5)."""
+    game = plain_next_to_two_cities({"O01": 0, "O03": 0, "O04": 0})
+    assert game.state.supply[0] == 2
+    game.apply(gr.PlayNature(0, "N08", X))
+    assert game.result == gr.Result(0, gr.EndReason.ALL_PAWNS_PLACED, (5, 1, 0), ended_by=0)
+    state = game.state
+    assert "O02" not in state.objective_pawns
+    assert state.tableaux[0] == ("N07", "N33", "N34", "N08")
+    assert state.cities[B].pawns == (0,)

@@ -20,8 +20,6 @@ from gaia_rules import CardKind, Land, Pos
 from gaia_rules.notation import NotationError, format_action, parse_action
 from gaia_rules.position import PositionBuilder
 
-pytestmark = pytest.mark.clause("5.4")
-
 ACTION_TYPES: tuple[type[gr.Action], ...] = (
     gr.DrawDisplay,
     gr.DrawDeck,

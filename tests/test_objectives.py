@@ -116,3 +116,47 @@ def test_objectives_are_never_replaced() -> None:
     game.apply(gr.PlayNature(0, "N08", NEXT))
     assert game.state.objectives == before
     assert len(before) == 4
+
+
+def fulfilled_o02(rules: gr.Rules, players: int = 2) -> gr.Game:
+    """Seat 0 has fulfilled O02 (two plains, two forests); both seats hold what would meet it
+    again, and seat 0 also what meets O04 (two plains, two seas)."""
+    return (
+        PositionBuilder(players=players, rules=rules)
+        .tile(0, 0, Land.MOUNTAIN)
+        .tableau(0, "N07", "N08", "N33", "N20", "N21")
+        .tableau(1, "N09", "N10", "N34")
+        .hand(0, "N35", "N01")
+        .hand(1, "N36", "N02")
+        .objectives("O01", "O02", "O04", "O07", fulfilled={"O02": 0})
+        .turn(0, 1)
+        .to_game()
+    )
+
+
+@pytest.mark.clause("3.9")
+@pytest.mark.parametrize("objectives", list(gr.Objectives), ids=lambda o: o.value)
+def test_a_fulfilled_objective_is_available_to_no_one_its_fulfiller_included(
+    objectives: gr.Objectives,
+) -> None:
+    """Seat 0 completes O02's picture again and seat 1 completes it too: neither fulfils it,
+    it is never offered, and naming it is refused; its pawn stays seat 0's."""
+    game = fulfilled_o02(gr.Rules.basic(objectives=objectives))
+    events = game.apply(gr.PlayNature(0, "N35", NEXT))  # seat 0: plains 2, forests 2, seas 2
+    # O04 (plains and seas) is met and available: mandatory fulfils it alone, optional asks
+    if objectives is gr.Objectives.OPTIONAL:
+        assert set(game.legal_actions()) == {
+            gr.FulfillObjective(0, "O04"),
+            gr.DeclineObjectives(0),
+        }
+        with pytest.raises(gr.IllegalActionError) as refused:
+            game.apply(gr.FulfillObjective(0, "O02"))
+        assert refused.value.clause == "8.1"
+        events = game.apply(gr.FulfillObjective(0, "O04"))
+    assert [e.objective for e in fulfilled(events)] == ["O04"]
+    assert game.state.tableaux[0] == ("N33", "N35")  # the forests O02 pictures stay in front
+    game.apply(gr.PlayNature(0, "N01", Pos(-1, 0)))
+    events = game.apply(gr.PlayNature(1, "N36", Pos(0, 1)))  # seat 1: plains 2, forests 2
+    assert not fulfilled(events)
+    assert isinstance(game.decision, gr.ChooseAction)
+    assert game.state.objective_pawns == {"O02": 0, "O04": 0}

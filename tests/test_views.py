@@ -12,8 +12,6 @@ from hypothesis import strategies as st
 import gaia_rules as gr
 from gaia_rules import CardKind
 
-pytestmark = pytest.mark.clause("1.5")
-
 
 def kind_of(card: str) -> CardKind:
     return {"N": CardKind.NATURE, "C": CardKind.LIFE, "A": CardKind.LIFE}.get(

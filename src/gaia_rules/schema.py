@@ -10,7 +10,14 @@ enum and union that crosses the wire, following the rules of
 - a card id is a letter N, C, A, P or O and two digits;
 - an enum is its value; a need is a land or ``"animals"``, a site a land or ``"star"``;
 - an ``Action``, a ``Decision`` and an ``Event`` are objects tagged ``"type": "<ClassName>"``;
-- the documents (``GameRecord``, ``View``, ``GameState``, ``Position``) carry ``"format"``;
+  the schema of such a union reads the tag first and then checks the object against that one
+  member (``if``/``then``), so a validator's error names the member and the field at fault;
+- every whole number has the bounds the engine gives it: a seat is 0-4, ``players`` 2-5, a
+  satisfaction 0-4, a count of tokens on a tile 1-4, and so on (``_INTEGERS``); every list
+  with one entry per seat has 2 to 5 entries; and a document's collections are no larger
+  than its reader accepts (spec 1.10: 48 squares in a world, 20,300 actions in a record);
+- the documents (``GameRecord``, ``View``, ``GameState``, ``Position``) carry ``"format"``
+  at their top level only: a position inside a record (its ``start``) is a ``NestedPosition``;
 - ``Rules`` and ``Manifest`` have the forms of their own ``to_dict`` methods (written by hand
   here, and checked against ``to_dict`` when the schema is generated);
 - no object may carry a key it does not define (the converter forbids extra keys).
@@ -40,11 +47,14 @@ import attrs
 from gaia_rules.actions import Action, PowerPlay
 from gaia_rules.decisions import Decision, Step
 from gaia_rules.events import Event
-from gaia_rules.manifest import MANIFEST_FORMAT, Edition, Manifest
+from gaia_rules.life import ANIMALS_PER_CARD
+from gaia_rules.manifest import BOX_CARDS, MANIFEST_FORMAT, TILE_COUNTS, Edition, Manifest
 from gaia_rules.position import Position
 from gaia_rules.record import GameRecord
 from gaia_rules.rules import MAX_LIGHTNINGS, RULES_FORMAT, Level, Rules
-from gaia_rules.serialization import _DOCUMENTS, WIRE_FORMAT, converter
+from gaia_rules.satisfaction import FOUR_NEEDS
+from gaia_rules.serialization import _DOCUMENTS, _SIZES, WIRE_FORMAT, converter
+from gaia_rules.setup import MAX_PLAYERS, MIN_PLAYERS, TOKENS, pawns_per_player
 from gaia_rules.state import GameState
 from gaia_rules.views import View
 from gaia_rules.vocabulary import Land, Need, Pos, Power, Site
@@ -86,6 +96,53 @@ _TAGGED_UNIONS: dict[str, Any] = {
 }
 _ENUM_UNIONS: dict[str, Any] = {"Need": Need, "Site": Site}
 _ROOTS: tuple[type, ...] = (GameRecord, GameState, Position, View)
+
+_SEAT = (0, MAX_PLAYERS - 1)
+_MOST_PAWNS = pawns_per_player(MIN_PLAYERS)
+
+_INTEGERS: dict[str, tuple[int | None, int | None]] = {
+    # a seat (spec 1.1); the ints inside ``later``, a city's ``pawns``, ``objective_pawns``,
+    # a Tornado's ``stolen`` cards and a Position's ``cities`` are seats too
+    **dict.fromkeys(
+        (
+            "player",
+            "seat",
+            "active",
+            "first_player",
+            "to_move",
+            "victim",
+            "power_player",
+            "winner",
+            "ended_by",
+            "from_player",
+            "later",
+            "pawns",
+            "objective_pawns",
+            "stolen",
+            "cities",
+        ),
+        _SEAT,
+    ),
+    "players": (MIN_PLAYERS, MAX_PLAYERS),  # 1.1
+    "number": (1, 2),  # ChooseAction: the turn's first or second action (5.2)
+    "turn_action": (0, 2),  # Position: 0 for "the turn begins", else the action (5.2)
+    **dict.fromkeys(("satisfaction", "before", "after"), (0, FOUR_NEEDS)),  # needs met (10.1)
+    # the tokens on one tile (9.1c, 16.5), placed or returned together
+    **dict.fromkeys(("animals", "count"), (1, ANIMALS_PER_CARD)),
+    "bank": (0, TOKENS),  # 2.2
+    **dict.fromkeys(("supply", "pawns_placed"), (0, _MOST_PAWNS)),  # 2.3
+    "total_pawns": (pawns_per_player(MAX_PLAYERS), _MOST_PAWNS),  # 2.3
+    "deck_sizes": (0, BOX_CARDS),
+    "tile_supply": (0, max(TILE_COUNTS.values())),  # 2.1
+    "random_draws": (0, None),  # 1.6
+    "seed": (None, None),  # any whole number (1.6)
+}
+"""The bounds (minimum, maximum; ``None`` for none) of every whole number in a field of
+this name, wherever it stands in the field (a list's items, a map's values). Every field
+holding a whole number is listed here: the generator refuses one that is not."""
+
+_PER_SEAT = frozenset({"hands", "tableaux", "hand_backs", "supply", "pawns_placed"})
+"""The lists with one entry per seat: 2 to 5 entries (spec 1.1)."""
 
 _DESCRIPTIONS = {
     "Action": 'Any action: an object tagged with "type", the name of its class.',
@@ -137,6 +194,8 @@ class _Generator:
     def __init__(self) -> None:
         self.defs: dict[str, dict[str, Any]] = {}
         self.owners: dict[str, object] = {}
+        self.bounded: set[str] = set()
+        """The names of the fields whose whole numbers were bounded."""
         self.tags: dict[type, str] = {
             member: name
             for name, union in _TAGGED_UNIONS.items()
@@ -173,18 +232,49 @@ class _Generator:
         return self.define(name, union, build)
 
     def tagged_union_def(self, name: str, union: Any) -> str:
+        """A union of tagged classes: its tag names a member, and the object is then checked
+        against that member alone, so that an error names the member and its field (where a
+        ``oneOf`` could only say that no member matched)."""
+
         def build() -> dict[str, Any]:
-            members = [_ref(self.class_def(cls)) for cls in typing.get_args(union)]
-            return _described({"oneOf": members}, _DESCRIPTIONS[name])
+            tags = [self.class_def(cls) for cls in typing.get_args(union)]
+            dispatch = [
+                {
+                    "if": {"properties": {"type": {"const": tag}}, "required": ["type"]},
+                    "then": _ref(tag),
+                }
+                for tag in tags
+            ]
+            schema = {
+                "type": "object",
+                "properties": {"type": {"enum": tags}},
+                "required": ["type"],
+                "allOf": dispatch,
+            }
+            return _described(schema, _DESCRIPTIONS[name])
 
         return self.define(name, union, build)
 
     def class_def(self, cls: type) -> str:
         return self.define(cls.__name__, cls, lambda: self.object_schema(cls))
 
-    def object_schema(self, cls: type) -> dict[str, Any]:
+    def nested_document_def(self, cls: type) -> str:
+        """A document inside another (a record's ``start`` position): only the top level of
+        a document carries ``format``, so this one has the document's fields alone."""
+
+        def build() -> dict[str, Any]:
+            schema = self.object_schema(cls, nested=True)
+            description = (
+                f"A {cls.__name__} inside another document: its fields without `format`, "
+                "which only the outer document carries."
+            )
+            return {**schema, "description": description}
+
+        return self.define(f"Nested{cls.__name__}", cls, build)
+
+    def object_schema(self, cls: type, *, nested: bool = False) -> dict[str, Any]:
         """An attrs class as an object: its fields, its ``type`` tag if it is a member of a
-        tagged union, and ``format`` if it is a document."""
+        tagged union, and ``format`` if it is a document (and not ``nested`` in another)."""
         hints = typing.get_type_hints(cls, localns={"CardId": _CardId})
         properties: dict[str, Any] = {}
         required: list[str] = []
@@ -192,14 +282,22 @@ class _Generator:
         if tag is not None:
             properties["type"] = {"const": cls.__name__}
             required.append("type")
-        if issubclass(cls, tuple(_DOCUMENTS)):
+        if issubclass(cls, tuple(_DOCUMENTS)) and not nested:
             properties["format"] = {"const": WIRE_FORMAT}
             required.append("format")
+        _, most_entries, _ = _SIZES.get(cls, (0, {}, {}))
         for field in attrs.fields(cls):
+            where = f"{cls.__name__}.{field.name}"
             if not field.init or field.name.startswith("_"):
-                raise TypeError(f"{cls.__name__}.{field.name}: no wire form for this field")
-            annotation = hints[field.name]
-            schema = self.schema_of(annotation, f"{cls.__name__}.{field.name}")
+                raise TypeError(f"{where}: no wire form for this field")
+            schema, bounded = _bounded(self.schema_of(hints[field.name], where), field.name, where)
+            if bounded:
+                self.bounded.add(field.name)
+            if field.name in _PER_SEAT:
+                schema = {**schema, "minItems": MIN_PLAYERS, "maxItems": MAX_PLAYERS}
+            if field.name in most_entries:  # the reader's limit on its size (1.10)
+                size = "maxProperties" if schema.get("type") == "object" else "maxItems"
+                schema = {**schema, size: most_entries[field.name]}
             if field.default is attrs.NOTHING:
                 required.append(field.name)
             elif not isinstance(field.default, attrs.Factory):  # type: ignore[arg-type]
@@ -263,6 +361,8 @@ class _Generator:
                 raise TypeError(
                     f"{where}: {hint.__name__} outside its union {self.tags[hint]} has no tag"
                 )
+            if issubclass(hint, tuple(_DOCUMENTS)):
+                return _ref(self.nested_document_def(hint))
             return _ref(self.class_def(hint))
         raise TypeError(f"{where}: no wire form for {hint!r}")
 
@@ -379,13 +479,38 @@ class _Generator:
                         "type": "string",
                         "description": "Free text for people; read and ignored.",
                     },
-                    "cards": {"type": "array", "items": _ref(card)},
+                    "cards": {"type": "array", "items": _ref(card), "maxItems": BOX_CARDS},
                 },
                 "required": ["format", "edition", "cards"],
                 "additionalProperties": False,
             },
             _doc(Manifest),
         )
+
+
+def _bounded(schema: dict[str, Any], name: str, where: str) -> tuple[dict[str, Any], bool]:
+    """``schema`` of the field ``name`` with the bounds ``_INTEGERS`` gives each of its whole
+    numbers (the field's own schema only: a ``$ref`` is bounded where it is defined), and
+    whether it holds any."""
+    found = False
+
+    def bound(node: Any) -> Any:
+        nonlocal found
+        if isinstance(node, list):
+            return [bound(each) for each in node]
+        if not isinstance(node, dict):
+            return node
+        if node.get("type") != "integer":
+            return {key: bound(value) for key, value in node.items()}
+        found = True
+        if name not in _INTEGERS:
+            raise TypeError(f"{where}: a whole number without bounds: add it to _INTEGERS")
+        minimum, maximum = _INTEGERS[name]
+        limits = {"minimum": minimum, "maximum": maximum}
+        return {**node, **{key: value for key, value in limits.items() if value is not None}}
+
+    bounded = bound(schema)
+    return typing.cast(dict[str, Any], bounded), found
 
 
 def _given(schema: dict[str, Any]) -> Callable[[], dict[str, Any]]:
@@ -428,6 +553,9 @@ def json_schema() -> dict[str, Any]:
     missing = [name for name in ENTRY_POINTS if name not in generator.defs]
     if missing:  # pragma: no cover - a guard on this module's own lists
         raise TypeError(f"entry points without a definition: {missing}")
+    unused = sorted(set(_INTEGERS) - generator.bounded)
+    if unused:  # pragma: no cover - a guard on this module's own lists
+        raise TypeError(f"_INTEGERS names fields without whole numbers: {unused}")
     return {
         "$schema": DIALECT,
         "title": f"gaia-rules wire format {WIRE_FORMAT}",

@@ -1,0 +1,307 @@
+"""The engine agrees with an independent oracle (``tests/oracle``) at every step of random games.
+
+The oracle is a second, plain reading of the spec that sees only ``game.state``, the rules
+and the card faces. At every decision of a game the engine's legal actions must be the
+oracle's (compared as sets: the spec fixes no order, so the order is not compared, but no
+action may be listed twice); after every action the engine's next state must be what the
+oracle's model makes of the same decisions (the player's, then those the engine took alone);
+and the next decision must be the one the oracle expects wherever it can tell.
+
+Three tests per kind of run, one for each thing compared, each citing the clauses that its
+comparison checks: a fixed sweep of seeded games to their end at every level, player count
+and switch, and Hypothesis walks (derandomized, so CI is reproducible). The full run of
+thousands of games is ``python scripts/oracle.py``. Last, the oracle is shown to catch an
+engine that breaks a rule.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+import gaia_rules as gr
+from gaia_rules import feeding, life, satisfaction
+from tests.oracle import EFFECT, FLOW, LEGAL, Disagreement, Follower, follow_game
+from tests.strategies import Walk, rules_id, spread, walk_strategy
+
+LEGAL_CLAUSES = (
+    "3.2",
+    "3.3",
+    "3.5",
+    "3.9",
+    "5.2",
+    "5.4",
+    "6.1",
+    "6.2",
+    "6.3",
+    "6.5",
+    "6.5a",
+    "7.1",
+    "7.2",
+    "8.1",
+    "8.4",
+    "9.1a",
+    "9.1b",
+    "9.2",
+    "9.2a",
+    "9.2b",
+    "9.2c",
+    "9.3",
+    "10.5",
+    "11.2",
+    "11.3",
+    "11.4",
+    "12.5",
+    "13.1",
+    "13.2",
+    "13.4",
+    "13.5",
+    "13.7",
+    "13.8a",
+    "13.8c",
+    "13.9a",
+    "13.9c",
+    "13.10",
+    "14.2",
+    "14.3a",
+    "14.3d",
+    "15.1",
+)
+"""What the legal actions of each decision are, and that a decision the engine took alone
+had that one option (5.4, 13.10)."""
+
+EFFECT_CLAUSES = (
+    "2.2",
+    "3.4",
+    "3.6",
+    "3.7",
+    "3.10",
+    "6.1",
+    "6.2",
+    "6.4",
+    "6.5",
+    "6.5a",
+    "7.3",
+    "7.4",
+    "8.2",
+    "8.5",
+    "9.1",
+    "9.1c",
+    "9.4",
+    "10.1",
+    "10.1a",
+    "10.1b",
+    "10.1c",
+    "10.1d",
+    "10.1e",
+    "10.1f",
+    "10.2",
+    "10.3",
+    "10.4",
+    "10.6",
+    "11.3",
+    "12.1",
+    "12.2",
+    "12.3",
+    "12.4",
+    "12.4a",
+    "12.4b",
+    "12.4c",
+    "13.3",
+    "13.3a",
+    "13.3c",
+    "13.6",
+    "13.7",
+    "13.8b",
+    "13.8c",
+    "13.9",
+    "13.9e",
+    "14.2",
+    "14.3",
+    "14.3b",
+    "14.3c",
+    "15.1",
+    "15.2",
+    "15.3",
+    "15.4",
+)
+"""What each action does to the tiles, tokens, cities and pawns, the cards and the supplies."""
+
+FLOW_CLAUSES = (
+    "5.1",
+    "5.2",
+    "5.3",
+    "5.5",
+    "6.5",
+    "6.5b",
+    "8.3",
+    "8.4",
+    "10.5",
+    "11.1",
+    "11.2",
+    "11.5",
+    "12.5",
+    "12.6",
+    "13.3b",
+    "13.3d",
+    "13.8",
+    "13.8d",
+    "13.9b",
+    "13.9c",
+    "13.9d",
+    "13.9f",
+)
+"""Which decision comes next: the turn order and its two actions, the feeding's list, the
+Protection window's seats, a Tornado's victims, scarce pawns, the Objective checks."""
+
+MAX_STEPS = 5_000
+"""More decisions than any game takes (15.5)."""
+
+SWEEP = [
+    Walk(
+        players=players,
+        rules=rules,
+        seed=9_000 + index,
+        first_player=index % players,
+        steps=MAX_STEPS,
+        walk_seed=index,
+        prefer_plays=(0.0, 0.5, 0.9)[index % 3],
+    )
+    for index, (players, rules) in ((i, spread(i)) for i in range(64))
+]
+"""Sixty-four seeded games to their end: every level at every player count, every rule set
+of a level, uniform play and play that prefers cards (bigger worlds, scarcer pawns)."""
+
+DECISIONS_AT = {
+    gr.Level.BASIC: {"ChooseAction", "ChooseFeeding", "ChooseLimitDiscard", "ChooseObjective"},
+    gr.Level.ADVANCED: {"ChooseAction", "ChooseFeeding", "ChooseLimitDiscard", "ChooseObjective"},
+    gr.Level.POWERS: {
+        "ChooseAction",
+        "ChooseFeeding",
+        "ChooseLimitDiscard",
+        "ChooseObjective",
+        "ChooseProtection",
+        "ChooseBack",
+        "ChooseKeptCard",
+    },
+}
+DECISIONS_AT[gr.Level.DISASTERS] = DECISIONS_AT[gr.Level.POWERS]
+"""The kinds of decision the sweep's games reach at each level (scarce pawns are rare in
+random play: the full run, ``scripts/oracle.py``, meets a few dozen in 1,000 games)."""
+
+
+def follow(walk: Walk, checks: frozenset[str]) -> Follower:
+    """The game of ``walk``, followed by the oracle, comparing ``checks``."""
+    rng = random.Random(walk.walk_seed)
+    return follow_game(
+        walk.new_game(), rng, walk.steps, prefer_plays=walk.prefer_plays, checks=checks
+    )
+
+
+def sweep(level: gr.Level, checks: frozenset[str]) -> dict[str, int]:
+    """Follow the sweep's games at ``level`` to their end; the decisions compared, by kind."""
+    kinds: dict[str, int] = {}
+    for walk in SWEEP:
+        if walk.rules.level is level:
+            follower = follow(walk, checks)
+            assert follower.game.is_over, f"15.5: {rules_id(walk.rules)} did not end"
+            for name, count in follower.kinds.items():
+                kinds[name] = kinds.get(name, 0) + count
+    return kinds
+
+
+LEVELS = pytest.mark.parametrize("level", list(gr.Level), ids=lambda level: level.name)
+
+
+@pytest.mark.clause(*LEGAL_CLAUSES)
+@LEVELS
+def test_the_sweep_lists_exactly_the_oracles_legal_actions(level: gr.Level) -> None:
+    kinds = sweep(level, frozenset({LEGAL}))
+    assert DECISIONS_AT[level] <= set(kinds), kinds
+
+
+@pytest.mark.clause(*EFFECT_CLAUSES)
+@LEVELS
+def test_every_action_of_the_sweep_does_what_the_oracle_does(level: gr.Level) -> None:
+    kinds = sweep(level, frozenset({EFFECT}))
+    assert DECISIONS_AT[level] <= set(kinds), kinds
+
+
+@pytest.mark.clause(*FLOW_CLAUSES)
+@LEVELS
+def test_the_sweep_asks_each_decision_the_oracle_expects(level: gr.Level) -> None:
+    kinds = sweep(level, frozenset({FLOW}))
+    assert DECISIONS_AT[level] <= set(kinds), kinds
+
+
+WALKS = walk_strategy(max_steps=400, prefer_plays=(0.0, 0.5, 0.9))
+WALK_SETTINGS = settings(
+    max_examples=40,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+
+
+@pytest.mark.clause(*LEGAL_CLAUSES)
+@WALK_SETTINGS
+@given(walk=WALKS)
+def test_random_walks_list_exactly_the_oracles_legal_actions(walk: Walk) -> None:
+    follow(walk, frozenset({LEGAL}))
+
+
+@pytest.mark.clause(*EFFECT_CLAUSES)
+@WALK_SETTINGS
+@given(walk=WALKS)
+def test_every_action_of_random_walks_does_what_the_oracle_does(walk: Walk) -> None:
+    follow(walk, frozenset({EFFECT}))
+
+
+@pytest.mark.clause(*FLOW_CLAUSES)
+@WALK_SETTINGS
+@given(walk=WALKS)
+def test_random_walks_ask_each_decision_the_oracle_expects(walk: Walk) -> None:
+    follow(walk, frozenset({FLOW}))
+
+
+# -- the oracle is not blind: an engine that breaks a rule disagrees with it ----------------------
+
+EVERY_CHECK = frozenset({LEGAL, EFFECT, FLOW})
+
+
+def first_disagreement(games: int = 24) -> Disagreement:
+    """Follow the sweep's first games until the oracle disagrees with the engine."""
+    for walk in SWEEP[:games]:
+        try:
+            follow(walk, EVERY_CHECK)
+        except Disagreement as found:
+            return found
+    raise AssertionError("the oracle agreed with a broken engine")
+
+
+def test_the_oracle_catches_animals_listed_whatever_the_bank_holds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    listed = life._squares_for
+
+    def ignoring_the_bank(table: object, face: object) -> object:
+        if isinstance(face, gr.AnimalCard):
+            return life._animal_sites(table, face.site)  # type: ignore[arg-type]
+        return listed(table, face)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(life, "_squares_for", ignoring_the_bank)
+    assert first_disagreement(64).category == LEGAL
+
+
+def test_the_oracle_catches_a_city_that_keeps_its_pawns_when_it_falls(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(satisfaction, "_decrease", lambda table, pos, now: None)
+    assert first_disagreement().category == EFFECT
+
+
+def test_the_oracle_catches_a_turn_that_skips_its_feeding(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(feeding, "begin_feeding", lambda table, player: None)
+    assert first_disagreement().category == FLOW
