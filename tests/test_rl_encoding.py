@@ -77,6 +77,8 @@ def test_every_legal_action_has_one_index_and_only_equal_cards_share_one() -> No
         by_index = space.legal(legal, view.players, view.stolen)
         assert all(0 <= index < ACTION_COUNT for index in by_index)
         assert set(by_index.values()) <= set(legal)
+        for index, action in by_index.items():
+            assert space.decode(index, view) == action  # the first the engine lists
         groups: dict[int, list[gr.Action]] = {}
         source = {card: seat for _, seat, card in view.stolen if card is not None}
         for action in legal:
@@ -126,6 +128,14 @@ def test_bad_actions_and_indices_are_refused() -> None:
         space.describe(ACTION_COUNT)
     with pytest.raises(EncodingError, match="where it came from"):
         space.legal([gr.KeepCard(0, "N01")], 2)
+    view = gr.new_game(2, gr.Rules.basic(), seed=1).view(0)
+    nature = next(c for c in view.hand if c.startswith("N"))
+    index = space.encode(gr.PlayNature(0, nature, gr.Pos(0, 0)), 2)
+    assert space.decode(index, view) == gr.PlayNature(0, nature, gr.Pos(0, 0))
+    with pytest.raises(EncodingError, match="names a card the seat does not have"):
+        space.decode(space.encode(gr.PlayCity(0, "C01", gr.Pos(0, 0)), 2), view)
+    with pytest.raises(EncodingError):
+        space.decode(-1, view)
 
 
 def test_card_classes_follow_the_manifest() -> None:

@@ -225,6 +225,30 @@ def test_an_illegal_index_is_refused_and_changes_nothing() -> None:
     assert wrapped.rewards[wrapped.possible_agents[0]] == -1
 
 
+@pytest.mark.clause("7.2")
+def test_a_step_without_an_observation_decodes_the_index_and_the_game_judges_it() -> None:
+    table = raw_env(players=2, level="advanced")
+    table.reset(seed=6)
+    seat = table.game.to_move
+    assert seat is not None
+    view = table.game.view(seat)
+    space = action_space(table.rules)
+    nature = next(card for card in view.hand if card.startswith("N"))
+    before = table.game.state
+    far = space.encode(gr.PlayNature(seat, nature, gr.Pos(5, 5)), 2)
+    with pytest.raises(gr.IllegalActionError) as refused:
+        table.step(far)  # no observation first: decoded, then refused by the rules
+    assert refused.value.clause == "7.2"
+    assert table.game.state == before
+    twin = raw_env(players=2, level="advanced")
+    twin.reset(seed=6)
+    legal = twin.observe(twin.agent_selection)["action_mask"]
+    index = int(np.flatnonzero(legal)[-1])
+    table.step(index)
+    twin.step(index)
+    assert table.game.state == twin.game.state
+
+
 def test_bad_arguments_are_refused() -> None:
     with pytest.raises(gr.RulesError, match="players"):
         raw_env(players=6)

@@ -57,6 +57,7 @@ from gaia_rules.cards import AnimalCard, CardId, CityCard, NatureCard, Objective
 from gaia_rules.errors import GaiaRulesError
 from gaia_rules.manifest import Manifest
 from gaia_rules.rules import Rules
+from gaia_rules.views import View
 from gaia_rules.vocabulary import LANDS, STAR, CardKind, Pos, Power, Site
 
 __all__ = [
@@ -197,6 +198,23 @@ ACTION_COUNT = BLOCKS[-1].start + BLOCKS[-1].size
 
 
 _CARD_ON_SQUARE = frozenset((PlayNature, PlayAnimals, PlayCity))
+_PLAYS: dict[str, type[PlayNature | PlayAnimals | PlayCity]] = {
+    "PlayNature": PlayNature,
+    "PlayAnimals": PlayAnimals,
+    "PlayCity": PlayCity,
+}
+_POWER_PLAYS: dict[str, tuple[type[PlaySun | PlayRain | PlayLightning | PlayEruption], Power]] = {
+    "PlaySun": (PlaySun, Power.SUN),
+    "PlayRain": (PlayRain, Power.RAIN),
+    "PlayLightning": (PlayLightning, Power.LIGHTNING),
+    "PlayEruption": (PlayEruption, Power.ERUPTION),
+}
+
+
+def _power_class(power: Power) -> int:
+    return _POWER_BASE + _POWERS.index(power)
+
+
 _POWER_ON_SQUARE: dict[type, int] = {
     kind: _START[kind.__name__] for kind in (PlaySun, PlayRain, PlayLightning, PlayEruption)
 }
@@ -330,6 +348,87 @@ class ActionSpace:
             if index not in found:
                 found[index] = action
         return found
+
+    def decode(self, index: int, view: View) -> Action:
+        """The action index ``index`` stands for, taken by ``view``'s seat: where cards of one
+        class share the index, the first of them in the engine's order (the seat's hand, the
+        display, the stolen cards). The inverse of ``encode`` on the seat's legal actions;
+        whether the action is legal now is for the game to say.
+
+        Raises:
+            EncodingError: the index is out of range, or names a card of a class the seat
+                does not hold (or see on the display, or among the stolen cards).
+        """
+        if not 0 <= index < ACTION_COUNT:
+            raise EncodingError(f"no action index {index}: expected 0 to {ACTION_COUNT - 1}")
+        block = next(b for b in reversed(BLOCKS) if b.start <= index)
+        rest, player = index - block.start, view.seat
+        match block.name:
+            case "DrawDisplay":
+                shown = [card for pile in view.displays.values() for card in pile]
+                return DrawDisplay(player, self._first(rest, shown, index))
+            case "DrawDeck":
+                return DrawDeck(player, _KINDS[rest])
+            case "Discard":
+                return Discard(player, self._first(rest, view.hand, index))
+            case "FulfillObjective":
+                ids = self.manifest.ids(Objective)
+                if rest >= len(ids):
+                    raise EncodingError(f"no Objective of rank {rest} in this box")
+                return FulfillObjective(player, ids[rest])
+            case "DeclineObjectives":
+                return DeclineObjectives(player)
+            case "PlayTornado":
+                return PlayTornado(
+                    player, self._first(_power_class(Power.TORNADO), view.hand, index)
+                )
+            case "Protect":
+                return Protect(
+                    player, self._first(_power_class(Power.PROTECTION), view.hand, index)
+                )
+            case "PassProtection":
+                return PassProtection(player)
+            case "NameBack":
+                offset, kind = divmod(rest, len(_KINDS))
+                return NameBack(player, (player + offset + 1) % view.players, _KINDS[kind])
+            case "KeepCard":
+                offset, card_class = divmod(rest, CARD_CLASSES)
+                source = (player + offset + 1) % view.players
+                held = [card for _, seat, card in view.stolen if seat == source and card]
+                return KeepCard(player, self._first(card_class, held, index))
+            case "PlayNature" | "PlayAnimals" | "PlayCity":
+                row, square = divmod(rest, SQUARES)
+                base = {"PlayNature": 0, "PlayCity": _CITY_BASE, "PlayAnimals": _ANIMAL_BASE}
+                card = self._first(base[block.name] + row, view.hand, index)
+                play = _PLAYS[block.name]
+                return play(player, card, _SQUARES[square])
+            case "PlaySun" | "PlayRain" | "PlayLightning" | "PlayEruption":
+                power_play = _POWER_PLAYS[block.name]
+                card = self._first(_power_class(power_play[1]), view.hand, index)
+                return power_play[0](player, card, _SQUARES[rest])
+            case "PlayEarthquake":
+                way, square = divmod(rest, SQUARES)
+                first = _SQUARES[square]
+                dx, dy = _QUAKE_DIRECTIONS[way]
+                card = self._first(_power_class(Power.EARTHQUAKE), view.hand, index)
+                return PlayEarthquake(player, card, first, Pos(first.x + dx, first.y + dy))
+            case "Feed":
+                way, square = divmod(rest, SQUARES)
+                city = _SQUARES[square]
+                dx, dy = _FEED_DIRECTIONS[way]
+                return Feed(player, city, Pos(city.x + dx, city.y + dy))
+        assert block.name == "PlaceCityPawn", block
+        return PlaceCityPawn(player, _SQUARES[rest])
+
+    def _first(self, card_class: int, cards: Iterable[CardId], index: int) -> CardId:
+        """The first of ``cards`` of class ``card_class``."""
+        classes = self.card_class
+        for card in cards:
+            if classes.get(card) == card_class:
+                return card
+        raise EncodingError(
+            f"action index {index} ({self.describe(index)}) names a card the seat does not have"
+        )
 
     def describe(self, index: int) -> str:
         """What index ``index`` means, for people: ``"PlayNature land=plain square=2,-1"``."""

@@ -31,7 +31,7 @@ from gaia_rules.actions import Action
 from gaia_rules.decisions import ChooseKeptCard
 from gaia_rules.errors import IllegalActionError, RulesError
 from gaia_rules.game import Game, new_game
-from gaia_rules.rl.encoding import ACTION_COUNT, action_space
+from gaia_rules.rl.encoding import ACTION_COUNT, EncodingError, action_space
 from gaia_rules.rl.observation import OBSERVATION_SIZE, action_mask, observation
 from gaia_rules.rules import Level, Rules
 from gaia_rules.svg import world_svg
@@ -163,19 +163,15 @@ class GaiaEnv(AECEnv[str, dict[str, npt.NDArray[np.int8]], int]):  # type: ignor
         """The agent to move takes action index ``action`` (``None`` once it is done).
 
         Raises:
-            IllegalActionError: no legal action has that index now (clause 5.4); nothing
-                changes.
+            IllegalActionError: no legal action has that index now: clause 5.4 when the
+                index names nothing the seat could do, the broken rule's clause when the game
+                refuses the action; nothing changes.
         """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        legal = self._legal_now()
-        chosen = legal.get(int(action)) if action is not None else None
-        if chosen is None:
-            raise IllegalActionError(
-                "5.4", f"action index {action!r} is not a legal action of {agent} now"
-            )
+        chosen = self._chosen(agent, action)
         self._cumulative_rewards[agent] = 0
         self.game.apply(chosen)
         self._legal = None
@@ -230,6 +226,25 @@ class GaiaEnv(AECEnv[str, dict[str, npt.NDArray[np.int8]], int]):  # type: ignor
         to_move = self.game.to_move
         assert to_move is not None
         self.agent_selection = self.possible_agents[to_move]
+
+    def _chosen(self, agent: str, action: int | None) -> Action:
+        """The action index ``action`` stands for now. After an observation it is looked up
+        among the legal actions the mask came from; otherwise it is decoded from the seat's
+        view, and the game's ``apply`` says whether it is legal (without building every
+        legal action, which only the mask needs)."""
+        index = -1 if action is None else int(action)
+        if self._legal is not None:
+            chosen = self._legal.get(index)
+            if chosen is not None:
+                return chosen
+        else:
+            try:
+                return self.space.decode(index, self.game.view(self._seat(agent)))
+            except EncodingError:
+                pass
+        raise IllegalActionError(
+            "5.4", f"action index {action!r} is not a legal action of {agent} now"
+        )
 
     def _legal_now(self) -> dict[int, Action]:
         """The legal actions of the seat to move, by index (kept until the next step)."""
