@@ -3,9 +3,12 @@ every command's output, exit statuses, and that a seat's printout hides what it 
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
+import os
 import re
+import select
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -357,7 +360,9 @@ def test_play_refuses_bad_usage(argv: list[str]) -> None:
 # -- the command as a whole ---------------------------------------------------------------
 
 
-@pytest.mark.parametrize("command", [[], ["demo"], ["simulate"], ["replay"], ["play"], ["schema"]])
+@pytest.mark.parametrize(
+    "command", [[], ["demo"], ["simulate"], ["replay"], ["play"], ["serve"], ["schema"]]
+)
 def test_every_command_has_help(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert main([*command, "--help"]) == 0
     text = capsys.readouterr().out
@@ -430,3 +435,64 @@ def test_replay_refuses_a_file_larger_than_any_record(tmp_path: Path) -> None:
     status, out, err = run(["replay", str(huge)])
     assert status == 1 and out == ""
     assert "1.10" in err
+
+
+# -- play: what it prints, and what it reads --------------------------------------------
+
+
+def test_play_shows_the_whole_table_once_then_what_changed_and_view_shows_it_again() -> None:
+    _, out, _ = run(["play", "--seed", "3"], stdin="1\n1\n1\nquit\n")
+    assert out.count("nature display:") == 1
+    assert out.count("your hand:") == 4  # the table's, then one before each later decision
+    _, out, _ = run(["play", "--seed", "3"], stdin="1\nview\n1\nquit\n")
+    assert out.count("nature display:") == 2
+
+
+def test_play_reads_card_ids_in_any_case() -> None:
+    display = gr.new_game(2, seed=3).view(0).displays[gr.CardKind.NATURE]
+    card = display[0]
+    _, out, _ = run(["play", "--seed", "3"], stdin=f"draw {card.lower()}\nquit\n")
+    assert f"0: draw {card}\n   seat 0 takes {card} from the display" in out
+
+
+def test_play_ends_in_words() -> None:
+    _, out, _ = run(["play", "--seed", "3"], stdin="1\n" * 2000)
+    ending = next(line for line in out.splitlines() if line.startswith("game over:"))
+    assert "_" not in ending
+    assert "all pawns placed" in ending or "a deck ran out" in ending
+    assert "token(s)" not in out
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal")
+def test_play_on_a_terminal_edits_lines_and_keeps_a_history() -> None:
+    import pty  # noqa: PLC0415 (not on every platform)
+
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the command, on the terminal
+        os.execv(sys.executable, [sys.executable, "-m", "gaia_rules", "play", "--seed", "3"])
+    out = b""
+
+    def read_until(marker: bytes, count: int) -> None:
+        nonlocal out
+        while out.count(marker) < count:
+            ready, _, _ = select.select([fd], [], [], 30)
+            assert ready, out[-500:]
+            out += os.read(fd, 65536)
+
+    try:
+        read_until(b"seat 0> ", 1)
+        os.write(fd, b"vew\x1b[D\x1b[Di\r")  # a typo mended with the arrow keys: "view"
+        read_until(b"nature display:", 2)
+        read_until(b"seat 0> ", 2)
+        os.write(fd, b"\x1b[A\r")  # the arrow up: the last line, "view", again
+        read_until(b"nature display:", 3)
+        read_until(b"seat 0> ", 3)
+        os.write(fd, b"quit\r")
+        with contextlib.suppress(OSError):  # the terminal closes with the command
+            while chunk := os.read(fd, 65536):
+                out += chunk
+    finally:
+        os.close(fd)
+        _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert b"you left the game (seed 3)" in out

@@ -13,6 +13,7 @@ from gaia_rules.events import (
     CityPlaced,
     CityTaken,
     DisplayRefilled,
+    EndReason,
     Event,
     GameEnded,
     NatureCardPlayed,
@@ -34,10 +35,16 @@ from gaia_rules.state import GameState
 from gaia_rules.views import View
 from gaia_rules.vocabulary import Land, Pos
 
-__all__ = ["COLOURS", "describe", "world_text"]
+__all__ = ["COLOURS", "REASONS", "describe", "world_text"]
 
 COLOURS = ("blue", "yellow", "green", "red", "white")
 """The pawn colours, in seat order (cosmetic, spec 1.4)."""
+
+REASONS = {
+    EndReason.ALL_PAWNS_PLACED: "all pawns placed",
+    EndReason.EXHAUSTION: "a deck ran out",
+}
+"""Why a game ended, in words."""
 
 _LAND_LETTER = {
     Land.DESERT: "D",
@@ -72,7 +79,9 @@ def describe(event: Event) -> str:
         case AnimalsPlaced(_, card, pos, count):
             return f"   {count} animals go on {pos} ({card} discarded)"
         case TokensReturned(pos, count):
-            return f"   {count} token(s) from {pos} return to the bank"
+            if count == 1:
+                return f"   1 token from {pos} returns to the bank"
+            return f"   {count} tokens from {pos} return to the bank"
         case CityPlaced(_, card, pos):
             return f"   city {card} is built on {pos}"
         case SatisfactionChanged(pos, before, after):
@@ -105,7 +114,7 @@ def describe(event: Event) -> str:
             return f"   seat {player} keeps {card or 'a card'} taken from seat {from_player}"
         case GameEnded(result):
             return (
-                f"== game over: seat {result.winner} wins ({result.reason.value}); "
+                f"== game over: seat {result.winner} wins ({REASONS[result.reason]}); "
                 f"pawns placed {list(result.pawns_placed)}"
             )
     raise AssertionError(event)  # pragma: no cover

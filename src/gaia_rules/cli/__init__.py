@@ -3,7 +3,8 @@ to exit statuses (0 done, 1 a failure such as a bad record or file, 2 a usage er
 
 Commands: ``demo`` (a seeded game between bots, printed), ``simulate`` (many games between
 bots, and who wins), ``replay`` (check a record and print it), ``play`` (a person against
-bots in the terminal) and ``schema`` (the JSON Schema of the wire format).
+bots in the terminal), ``serve`` (the game server and its page, with the ``web`` extra) and
+``schema`` (the JSON Schema of the wire format).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import TextIO
 
 from gaia_rules._version import __version__
 from gaia_rules.bots import BOTS
-from gaia_rules.cli import demo, play, replay, simulate
+from gaia_rules.cli import demo, play, replay, serve, simulate
 from gaia_rules.cli.common import (
     CommandError,
     Console,
@@ -52,6 +53,7 @@ def _parser() -> argparse.ArgumentParser:
         "  gaia-rules simulate --games 200 --bots greedy,random --jobs 4\n"
         "  gaia-rules replay game.json --seat 1\n"
         "  gaia-rules play --players 3 --bots greedy\n"
+        "  gaia-rules serve --port 8000\n"
         "\nRun 'gaia-rules COMMAND --help' for a command's options.",
         formatter_class=_EXAMPLES,
     )
@@ -141,10 +143,10 @@ def _parser() -> argparse.ArgumentParser:
     ply = commands.add_parser(
         "play",
         help="play a seat in the terminal against bots",
-        description="Play one seat against bots. Before each of your decisions you see "
-        "your view of the table (your hand, the displays, the world) and the legal "
-        "actions; answer with a number or an action in the notation. 'help' and 'quit' "
-        "work at every prompt.",
+        description="Play one seat against bots. You see your view of the table (your "
+        "hand, the displays, the world) at your first decision, then what changed before "
+        "each; answer with a number or an action in the notation (card ids in any case). "
+        "'view' shows the whole table, and 'help' and 'quit' work at every prompt.",
         epilog="examples:\n"
         "  gaia-rules play\n"
         "  gaia-rules play --players 3 --seat 1 --bots greedy --seed 7",
@@ -156,6 +158,36 @@ def _parser() -> argparse.ArgumentParser:
     ply.add_argument("--seed", type=int, help="the seed (default: a fresh one, shown at the end)")
     ply.add_argument("--record", metavar="FILE", help="write the game's record here at the end")
     ply.set_defaults(run=play.run)
+
+    srv = commands.add_parser(
+        "serve",
+        help="run the game server: play in a browser",
+        description="Run the game server and its page: open the printed link in a browser, "
+        "create a game (any level, 2-5 seats, bots in any seat) and send each player the "
+        "link of their seat. Games are kept in a SQLite file and resume when the server "
+        "starts again. Needs the web extra: pip install 'gaia-rules[web]'.",
+        epilog="examples:\n"
+        "  gaia-rules serve\n"
+        "  gaia-rules serve --host 0.0.0.0 --port 8080 --db games.sqlite3",
+        formatter_class=_EXAMPLES,
+    )
+    srv.add_argument(
+        "--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)"
+    )
+    srv.add_argument("--port", type=int, default=8000, help="the port (default 8000; 0: any)")
+    srv.add_argument(
+        "--db",
+        metavar="PATH",
+        help="the SQLite file of the games (default: games.sqlite3 in $XDG_DATA_HOME/gaia-rules "
+        "or ~/.local/share/gaia-rules)",
+    )
+    srv.add_argument(
+        "--fsync",
+        action="store_true",
+        help="wait for the disk at every action, so that a power cut loses none either "
+        "(slower; an action always survives a killed server)",
+    )
+    srv.set_defaults(run=serve.run)
 
     schema = commands.add_parser(
         "schema",

@@ -1,15 +1,21 @@
 """``gaia-rules play``: a person plays one seat in the terminal against bots.
 
-Before each of the person's decisions the command shows that seat's view only (its hand
-with the card faces, the displays, the world, what the others hold by back) and the legal
-actions, numbered and in the action notation. Every other seat's move is shown as the
-person's seat saw it. Nothing here reads another hand or a deck order.
+At the person's first decision the command shows that seat's view of the whole table (its
+hand with the card faces, the displays, the world, what the others hold by back); before
+each later one, what changed since (the events, as the seat saw them) and the seat's hand,
+and ``view`` shows the whole table again. The legal actions are numbered and in the action
+notation; card ids may be typed in any case. On a terminal, the prompt has line editing
+and a history (``readline``). Every other seat's move is shown as the person's seat saw
+it. Nothing here reads another hand or a deck order.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import re
 import secrets
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -39,7 +45,7 @@ from gaia_rules.decisions import (
 from gaia_rules.errors import IllegalActionError
 from gaia_rules.game import Game, new_game
 from gaia_rules.notation import NotationError, parse_action
-from gaia_rules.text import COLOURS, describe, world_text
+from gaia_rules.text import COLOURS, REASONS, describe, world_text
 from gaia_rules.views import View
 from gaia_rules.vocabulary import CardKind
 
@@ -47,8 +53,8 @@ __all__ = ["decision_text", "run", "view_text"]
 
 HELP = """\
 Type the number of an action, or the action in the notation (with or without the seat,
-for example "draw nature" or "0: play N07 1,0").
-  view   show the table again
+for example "draw nature" or "0: play n07 1,0"; card ids in any case).
+  view   show the whole table again
   help   this text
   quit   leave the game (so does Ctrl-D; Ctrl-C twice in a row)"""
 
@@ -79,6 +85,10 @@ def decision_text(decision: Decision) -> str:
         case ChooseKeptCard():
             return "Tornado: choose the stolen card you keep"
     raise AssertionError(decision)  # pragma: no cover
+
+
+_CARD_ID = re.compile(r"\b[ncapoNCAPO][0-9]{2}\b")
+"""A card id as typed: a letter and two digits, in any case."""
 
 
 def _cards(view: View, cards: tuple[CardId, ...]) -> str:
@@ -124,6 +134,22 @@ class _Table:
         self.seat = seat
         self.console = console
         self.shown = 0
+        self.table_shown = False
+        self.world_shown = ""
+        self.interactive = _interactive(console)
+
+    def _readline(self, prompt: str) -> str:
+        """One line typed by the person, with its newline; ``""`` at the end of the input.
+        On a terminal, through ``input()``, which ``readline`` gives line editing and a
+        history."""
+        if self.interactive:
+            try:
+                return input(prompt) + "\n"
+            except EOFError:
+                return ""
+        self.console.out.write(prompt)
+        self.console.out.flush()
+        return self.console.inp.readline()
 
     def show_news(self) -> None:
         """Print the events since the last call, as the seat saw them."""
@@ -142,17 +168,25 @@ class _Table:
         decision = game.decision
         assert decision is not None
         legal = game.legal_actions()
+        view = game.view(self.seat)
         console.print()
-        console.print(view_text(game.view(self.seat)))
-        console.print()
+        world = world_text(view)
+        if not self.table_shown:  # the whole table once; then the events say what changed
+            console.print(view_text(view))
+            console.print()
+            self.table_shown = True
+        else:
+            if world != self.world_shown:  # and the world again when it changed
+                console.print(world)
+                console.print()
+            console.print(f"your hand: {_cards(view, view.hand)}")
+        self.world_shown = world
         console.print(f"seat {self.seat}, {decision_text(decision)}:")
         self._list(legal)
         interrupted = False
         while True:
-            console.out.write(f"seat {self.seat}> ")
-            console.out.flush()
             try:
-                line = console.inp.readline()
+                line = self._readline(f"seat {self.seat}> ")
             except KeyboardInterrupt:
                 if interrupted:
                     console.print()
@@ -197,6 +231,7 @@ class _Table:
             if text.isascii() and len(text) < 10 and 1 <= int(text) <= count:
                 return legal[int(text) - 1]
             return f"{text[:20]}: no such action; type a number from 1 to {count}"
+        text = _CARD_ID.sub(lambda match: match.group(0).upper(), text)
         head, colon, rest = text.partition(":")
         if not colon:
             head, rest = str(self.seat), text
@@ -250,11 +285,23 @@ def run(args: argparse.Namespace, console: Console) -> int:
     assert result is not None
     verdict = "you win" if result.winner == seat else f"seat {result.winner} wins"
     console.print(
-        f"game over: {verdict} ({result.reason.value}); pawns placed "
+        f"game over: {verdict} ({REASONS[result.reason]}); pawns placed "
         f"{list(result.pawns_placed)}; seed {seed}"
     )
     _save(args, game)
     return 0
+
+
+def _interactive(console: Console) -> bool:
+    """Whether the person types at a terminal; if so, ``readline`` is loaded (where the
+    platform has it) so that ``input()`` edits lines and keeps a history."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return False
+    if console.inp is not sys.stdin or console.out is not sys.stdout:
+        return False
+    with contextlib.suppress(ImportError):  # not on every platform: input() still works
+        import readline  # noqa: F401, PLC0415 (loading it is what gives input() editing)
+    return True
 
 
 def _save(args: argparse.Namespace, game: Game) -> None:

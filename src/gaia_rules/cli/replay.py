@@ -15,7 +15,7 @@ from gaia_rules.game import Game
 from gaia_rules.limits import MAX_RECORD_CHARS
 from gaia_rules.position import Position
 from gaia_rules.record import GameRecord
-from gaia_rules.text import describe, world_text
+from gaia_rules.text import REASONS, describe, world_text
 
 __all__ = ["load", "run"]
 
@@ -90,7 +90,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
         console.print("the record ends before the game does")
     else:
         console.print(
-            f"result: seat {result.winner} wins ({result.reason.value}); "
+            f"result: seat {result.winner} wins ({REASONS[result.reason]}); "
             f"pawns placed {list(result.pawns_placed)}"
         )
     return 0
