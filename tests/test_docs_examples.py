@@ -21,6 +21,8 @@ import pytest
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 SKIPPED = ("hooks",)
 """Folders of ``docs/`` that hold no pages (the site's build code)."""
+EXTRAS = {"guides/agents.md": ("pettingzoo", "pyspiel")}
+"""Pages whose examples need optional extras: they run where the extras are installed."""
 
 FENCE = re.compile(
     r"^(?P<indent>[ \t]*)```python[^\n]*\n(?P<body>.*?)^(?P=indent)```[ \t]*$",
@@ -77,6 +79,8 @@ def test_no_example_is_written_as_a_doctest() -> None:
 
 @pytest.mark.parametrize("page", pages_with_examples())
 def test_the_examples_of_a_page_run_in_order(page: str, tmp_path: Path) -> None:
+    for module in EXTRAS.get(page, ()):
+        pytest.importorskip(module)
     namespace: dict[str, object] = {"__name__": "__main__"}
     output = io.StringIO()
     with working_directory(tmp_path), contextlib.redirect_stdout(output):

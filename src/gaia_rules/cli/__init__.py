@@ -89,7 +89,8 @@ def _parser() -> argparse.ArgumentParser:
         "game, so the results are the same whatever --jobs is.",
         epilog="examples:\n"
         "  gaia-rules simulate --games 1000 --players 2 --bots greedy,random --jobs 0\n"
-        "  gaia-rules simulate --games 100 --level powers --records games/ --json",
+        "  gaia-rules simulate --games 100 --level powers --records games/ --json\n"
+        "  gaia-rules simulate --games 10000 --backend ray --address ray://head:10001",
         formatter_class=_EXAMPLES,
     )
     sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
@@ -105,6 +106,18 @@ def _parser() -> argparse.ArgumentParser:
     )
     sim.add_argument(
         "--records", metavar="DIR", help="write each game's record (JSON) into this folder"
+    )
+    sim.add_argument(
+        "--backend",
+        choices=simulate.BACKENDS,
+        default="processes",
+        help="where to play: local processes (default), or a Ray cluster (the ray extra; "
+        "--jobs is then the size of a local cluster)",
+    )
+    sim.add_argument(
+        "--address",
+        metavar="ADDR",
+        help="the Ray cluster to join (ray://host:10001, or auto); default: start a local one",
     )
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     sim.add_argument(

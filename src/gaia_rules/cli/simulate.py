@@ -2,7 +2,9 @@
 
 Game ``i`` is played with the seed ``derive_seed(S, i)`` (``S`` the base seed) and the
 line-up rotated by ``i`` seats, so that every bot sits in every seat in turn. Each game
-depends on its index only, so the results are the same whatever the number of processes.
+depends on its index only, so the results are the same whatever the number of processes,
+and whatever the backend: local processes, or a Ray cluster (``--backend ray``, the ``ray``
+extra, [`gaia_rules.ray`][gaia_rules.ray]).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from typing import Any
 import attrs
 
 from gaia_rules.cli.common import (
+    CommandError,
     Console,
     UsageError,
     bots_for,
@@ -263,7 +266,8 @@ def summary_text(summary: Summary) -> str:
 
 
 class _Progress:
-    """A one-line progress bar on the error stream (never on the output)."""
+    """A one-line progress bar on the error stream (never on the output): games done, the
+    rate in games per second and the time left at that rate."""
 
     def __init__(self, console: Console, total: int, shown: bool) -> None:
         self._err = console.err
@@ -280,16 +284,41 @@ class _Progress:
             return
         self._last = now
         filled = 30 * done // self._total
+        elapsed = now - self._start
+        rate = done / elapsed if elapsed > 0 else 0.0
+        left = f"{(self._total - done) / rate:6.1f} s left" if rate > 0 else "   ... s left"
         self._err.write(
             f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{self._total} games "
-            f"{now - self._start:6.1f} s"
+            f"{elapsed:6.1f} s, {rate:7.1f} games/s, {left}"
         )
         if done == self._total:
             self._err.write("\n")
         self._err.flush()
 
 
-def _outcomes(specs: Sequence[GameSpec], jobs: int, progress: _Progress) -> Iterator[GameOutcome]:
+BACKENDS = ("processes", "ray")
+"""Where the games are played: local processes (``--jobs`` of them, one: this process), or
+a Ray cluster."""
+
+
+def _outcomes(
+    specs: Sequence[GameSpec],
+    jobs: int,
+    progress: _Progress,
+    backend: str = "processes",
+    address: str | None = None,
+) -> Iterator[GameOutcome]:
+    if backend == "ray":
+        try:
+            from gaia_rules.ray import ray_map  # noqa: PLC0415 (the optional ray extra)
+        except ImportError as exc:
+            raise CommandError(
+                f"--backend ray needs Ray: pip install 'gaia-rules[ray]' ({exc})"
+            ) from None
+        for done, outcome in enumerate(ray_map(play_one, specs, address=address, num_cpus=jobs), 1):
+            yield outcome
+            progress.update(done)
+        return
     if jobs == 1:
         for done, spec in enumerate(specs, 1):
             yield play_one(spec)
@@ -308,6 +337,10 @@ def run(args: argparse.Namespace, console: Console) -> int:
         raise UsageError("--games: expected at least 1")
     if args.jobs < 0:
         raise UsageError("--jobs: expected 0 (one per processor) or more")
+    backend = getattr(args, "backend", "processes")
+    address = getattr(args, "address", None)
+    if address is not None and backend != "ray":
+        raise UsageError("--address: only with --backend ray")
     jobs = args.jobs or os.cpu_count() or 1
     args = argparse.Namespace(**{**vars(args), "jobs": jobs})
     lineup = split_bots(args.bots, args.players)
@@ -335,7 +368,9 @@ def run(args: argparse.Namespace, console: Console) -> int:
     shown = not args.quiet and console.err.isatty()
     progress = _Progress(console, len(specs), shown)
     start = time.perf_counter()
-    outcomes = sorted(_outcomes(specs, jobs, progress), key=lambda outcome: outcome.index)
+    outcomes = sorted(
+        _outcomes(specs, jobs, progress, backend, address), key=lambda outcome: outcome.index
+    )
     wall = time.perf_counter() - start
     for outcome in outcomes:
         if outcome.error is not None:
