@@ -426,3 +426,46 @@ def test_the_invariants_see_a_state_that_does_not_add_up() -> None:
     table.reached_four = set()
     table.random_draws = -1
     assert any(line.startswith("1.6:") for line in violations(game))
+
+
+def _window(asked: int, later: tuple[int, ...]) -> PositionBuilder:
+    """Seat 0 played a Sun; seats 1 and 2 hold a Protection, seat 3 a Rain."""
+    play = gr.PlaySun(0, "P01", gr.Pos(0, 0))
+    return (
+        PositionBuilder(players=4, rules=gr.Rules.powers(), seed=3)
+        .tile(0, 0, gr.Land.SWAMP)
+        .tableau(0, "P01")
+        .hand(1, "P20")
+        .hand(2, "P21")
+        .hand(3, "P07")
+        .turn(0)
+        .steps(
+            gr.ChooseAction(0, 2),
+            gr.ChooseObjective(0),
+            gr.PowerEffect(play),
+            gr.ChooseProtection(asked, 0, "P01", later),
+        )
+    )
+
+
+@pytest.mark.clause("13.9b", "1.9")
+@pytest.mark.parametrize(
+    ("asked", "later", "sound"),
+    [
+        (1, (2, 3), True),
+        (2, (3,), True),
+        (3, (), True),
+        (1, (2,), False),  # seat 3 holds a Power card too
+        (1, (3, 2), False),  # not in seat order
+        (2, (1, 3), False),  # seat 1 was asked before seat 2
+    ],
+)
+def test_a_protection_window_asks_each_power_holder_in_turn(
+    asked: int, later: tuple[int, ...], sound: bool
+) -> None:
+    builder = _window(asked, later)
+    if sound:
+        assert builder.to_game().decision == gr.ChooseProtection(asked, 0, "P01", later)
+    else:
+        with pytest.raises(gr.PositionError, match=r"13\.9b"):
+            builder.to_game()

@@ -73,7 +73,7 @@ from gaia_rules.setup import (
     power_deck,
 )
 from gaia_rules.table import Table
-from gaia_rules.vocabulary import LANDS, CardKind, Land, Pos
+from gaia_rules.vocabulary import LANDS, CardKind, Land, Pos, Power
 from gaia_rules.wire import Wire
 from gaia_rules.world import ORIGIN, needs_met, neighbours
 
@@ -720,7 +720,79 @@ def _step_problems(p: Position) -> list[str]:
         for card, seat in p.stolen
         if type(seat) is not int or not 0 <= seat < p.players or seat == p.active
     ]
-    return problems
+    if problems:
+        return problems
+    return _window_problems(p, p.steps[-1])
+
+
+def _left_of(seat: int, players: int) -> list[int]:
+    """The other seats in seat order from ``seat``'s left (spec 1.4, 13.8a, 13.9b)."""
+    return [(seat + k) % players for k in range(1, players)]
+
+
+def _window_problems(p: Position, top: Step) -> list[str]:
+    """The decision asked now, and the Tornado or Protection window it may stand in, as the
+    flow opens them (5.4, 13.8, 13.9b): who is asked, and who is still to be."""
+    if isinstance(top, BeginTurn | PowerEffect):
+        return []
+    powers_step = isinstance(top, ChooseProtection | ChooseBack | ChooseKeptCard)
+    if powers_step and not p.rules.with_powers:
+        return [f"{top!r}: Power cards are played only from the powers level (13.1)"]
+    if not isinstance(top, ChooseProtection | ChooseObjective) and top.player != p.active:
+        return [f"{top!r}: only the active seat decides this in its turn (5.4)"]
+    if isinstance(top, ChooseObjective) and top.player != p.active and not p.rules.with_powers:
+        return [f"{top!r}: out of turn only after a Protection (13.9f)"]
+    if isinstance(top, ChooseProtection):
+        return _protection_problems(p, top)
+    if isinstance(top, ChooseBack | ChooseKeptCard):
+        return _tornado_problems(p, top)
+    return []
+
+
+def _protection_problems(p: Position, top: ChooseProtection) -> list[str]:
+    """13.9b: the window asks, from the Power's player's left, each other seat holding a
+    Power card, once; ``later`` are those after the seat asked now."""
+    face = p.rules.cards.face(top.against)
+    if not isinstance(face, PowerCard) or face.power is Power.PROTECTION:
+        return [f"{top!r}: a Protection answers a Power card other than Protection (13.9d)"]
+    if p.tableaux[p.active][-1:] != (top.against,):
+        return [f"{top!r}: the Power card played is the last in front of its player (13.3)"]
+    holders = [
+        seat
+        for seat in _left_of(p.active, p.players)
+        if any(kind_of(card) is CardKind.POWER for card in p.hands[seat])
+    ]
+    if top.player not in holders or (top.player, *top.later) != tuple(
+        holders[holders.index(top.player) :]
+    ):
+        return [
+            f"{top!r}: the seats holding a Power card are {holders}; each is asked in turn "
+            "from the Power's player's left (13.9b)"
+        ]
+    return []
+
+
+def _tornado_problems(p: Position, top: ChooseBack | ChooseKeptCard) -> list[str]:
+    """13.8a-b: the Tornado takes from each other seat holding cards, from the thief's left,
+    one at a time; a lone card set aside is kept by the engine itself (13.10)."""
+    order = _left_of(top.player, p.players)
+    sources = [seat for _, seat in p.stolen]
+    holding = {seat for seat in order if p.hands[seat]}
+    if sources != sorted(set(sources), key=order.index):
+        return [f"stolen: taken from seats {sources}, once each from the thief's left (13.8a)"]
+    if isinstance(top, ChooseBack):
+        start = order.index(top.victim)
+        following = tuple(seat for seat in order[start + 1 :] if p.hands[seat])
+        if any(order.index(seat) > start for seat in sources) or top.later != following:
+            return [f"{top!r}: the seats still to be robbed are {following} (13.8a)"]
+        if not holding <= {*sources, top.victim, *top.later}:
+            return [f"{top!r}: every seat holding cards is robbed once (13.8a)"]
+    elif len(p.stolen) < 2 or not holding <= set(sources):
+        return [
+            f"{top!r}: the thief chooses among two or more cards, one from each seat that "
+            "held cards (13.8c, 13.10)"
+        ]
+    return []
 
 
 def _step_fits(p: Position, index: int, step: Step) -> list[str]:
@@ -751,7 +823,7 @@ def _step_fits(p: Position, index: int, step: Step) -> list[str]:
             play = step.action
             if not isinstance(play, PowerPlay) or play.player != active:
                 return [f"{step!r}: the effect of a Power the active seat played (13.3)"]
-            if play.card not in p.tableaux[active] or below != ChooseObjective(active):
+            if p.tableaux[active][-1:] != (play.card,) or below != ChooseObjective(active):
                 return [
                     f"{step!r}: the Power card goes in front of its player, and the effect "
                     "waits over his Objective check (13.3)"
