@@ -28,8 +28,9 @@ if TYPE_CHECKING:
 
 __all__ = ["Chain", "Table", "WorldMemo", "chain_items"]
 
-Chain = tuple[object, "Chain"] | None
-"""A persistent linked list, newest first: ``(item, rest)`` or ``None``."""
+Chain = tuple[object, Any] | None
+"""A persistent linked list, newest first: ``(item, rest)`` or ``None`` (``rest`` is a chain
+again; spelled ``Any`` because mypyc recurses without end on a recursive type alias)."""
 
 
 def chain_items(chain: Chain) -> list[object]:
