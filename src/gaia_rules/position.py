@@ -61,6 +61,7 @@ from gaia_rules.game import SUPPORTED_LEVELS, Game
 from gaia_rules.invariants import violations
 from gaia_rules.life import city_may_stand_on
 from gaia_rules.manifest import TILE_COUNTS
+from gaia_rules.powers import left_of, protection_asked, tornado_victims
 from gaia_rules.rules import FourNeedDrop, Rules
 from gaia_rules.satisfaction import pawn_counts
 from gaia_rules.serialization import WORLD_ENTRIES, JsonError, register_document
@@ -725,11 +726,6 @@ def _step_problems(p: Position) -> list[str]:
     return _window_problems(p, p.steps[-1])
 
 
-def _left_of(seat: int, players: int) -> list[int]:
-    """The other seats in seat order from ``seat``'s left (spec 1.4, 13.8a, 13.9b)."""
-    return [(seat + k) % players for k in range(1, players)]
-
-
 def _window_problems(p: Position, top: Step) -> list[str]:
     """The decision asked now, and the Tornado or Protection window it may stand in, as the
     flow opens them (5.4, 13.8, 13.9b): who is asked, and who is still to be."""
@@ -757,11 +753,7 @@ def _protection_problems(p: Position, top: ChooseProtection) -> list[str]:
         return [f"{top!r}: a Protection answers a Power card other than Protection (13.9d)"]
     if p.tableaux[p.active][-1:] != (top.against,):
         return [f"{top!r}: the Power card played is the last in front of its player (13.3)"]
-    holders = [
-        seat
-        for seat in _left_of(p.active, p.players)
-        if any(kind_of(card) is CardKind.POWER for card in p.hands[seat])
-    ]
+    holders = protection_asked(p.hands, p.active)  # no hand changes while it is open
     if top.player not in holders or (top.player, *top.later) != tuple(
         holders[holders.index(top.player) :]
     ):
@@ -775,14 +767,14 @@ def _protection_problems(p: Position, top: ChooseProtection) -> list[str]:
 def _tornado_problems(p: Position, top: ChooseBack | ChooseKeptCard) -> list[str]:
     """13.8a-b: the Tornado takes from each other seat holding cards, from the thief's left,
     one at a time; a lone card set aside is kept by the engine itself (13.10)."""
-    order = _left_of(top.player, p.players)
+    order = left_of(top.player, p.players)
     sources = [seat for _, seat in p.stolen]
-    holding = {seat for seat in order if p.hands[seat]}
+    holding = set(tornado_victims(p.hands, top.player))
     if sources != sorted(set(sources), key=order.index):
         return [f"stolen: taken from seats {sources}, once each from the thief's left (13.8a)"]
     if isinstance(top, ChooseBack):
         start = order.index(top.victim)
-        following = tuple(seat for seat in order[start + 1 :] if p.hands[seat])
+        following = tuple(s for s in tornado_victims(p.hands, top.player) if order.index(s) > start)
         if any(order.index(seat) > start for seat in sources) or top.later != following:
             return [f"{top!r}: the seats still to be robbed are {following} (13.8a)"]
         if not holding <= {*sources, top.victim, *top.later}:

@@ -10,7 +10,7 @@ Protection removes the effect; otherwise the engine runs it as one change, settl
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any, TypeVar
 
@@ -60,14 +60,17 @@ __all__ = [
     "back_options",
     "keep_card",
     "keep_options",
+    "left_of",
     "name_back",
     "pass_protection",
     "play_power",
     "power_options",
     "protect",
+    "protection_asked",
     "protection_options",
     "refuse_power",
     "run_effect",
+    "tornado_victims",
 ]
 
 V = TypeVar("V")
@@ -250,13 +253,30 @@ def play_power(table: Table, action: PowerPlay) -> None:
     table.emit(PowerPlayed(player, action.card))
     table.steps.append(ChooseObjective(player))
     table.steps.append(PowerEffect(action))
-    asked = [
-        seat
-        for seat in ((player + k) % table.players for k in range(1, table.players))
-        if any(kind_of(c) is CardKind.POWER for c in table.hands[seat])
-    ]
+    asked = protection_asked(table.hands, player)
     if asked:
         table.steps.append(ChooseProtection(asked[0], player, action.card, tuple(asked[1:])))
+
+
+def left_of(seat: int, players: int) -> list[int]:
+    """The other seats in seat order from ``seat``'s left (spec 1.4, 13.8a, 13.9b)."""
+    return [(seat + k) % players for k in range(1, players)]
+
+
+def protection_asked(hands: Sequence[tuple[CardId, ...]], player: int) -> list[int]:
+    """The seats a Protection window asks, in turn: each other seat holding a Power card,
+    from the Power's player's left (spec 13.9b)."""
+    return [
+        seat
+        for seat in left_of(player, len(hands))
+        if any(kind_of(card) is CardKind.POWER for card in hands[seat])
+    ]
+
+
+def tornado_victims(hands: Sequence[tuple[CardId, ...]], thief: int) -> list[int]:
+    """The seats a Tornado takes from, in turn: each other seat holding cards, from the
+    thief's left (spec 13.8a)."""
+    return [seat for seat in left_of(thief, len(hands)) if hands[seat]]
 
 
 def protection_options(table: Table, decision: ChooseProtection) -> list[Action]:
@@ -376,11 +396,7 @@ def _clear(table: Table, pos: Pos) -> None:
 
 
 def _begin_tornado(table: Table, thief: int) -> None:
-    victims = [
-        seat
-        for seat in ((thief + k) % table.players for k in range(1, table.players))
-        if table.hands[seat]
-    ]
+    victims = tornado_victims(table.hands, thief)
     if victims:
         table.steps.append(ChooseKeptCard(thief))
         table.steps.append(ChooseBack(thief, victims[0], tuple(victims[1:])))
