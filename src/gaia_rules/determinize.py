@@ -72,12 +72,12 @@ class Determinizer:
     __slots__ = ("_base", "_pools", "_position", "_seat", "_view")
 
     def __init__(self, view: View) -> None:
-        position, problems = _position_of(view)
+        position, pools, problems = _position_of(view)
         if position is None or problems:
             raise ViewError(problems)
         self._view = view
         self._seat = view.seat
-        self._pools = {kind: list(cards) for kind, cards in unseen_cards(view).items()}
+        self._pools = {kind: list(cards) for kind, cards in pools.items()}
         self._position = position
         table = table_of(position)
         table.steps = list(view.steps)  # a game that is over may have none left
@@ -119,19 +119,24 @@ def view_problems(view: View) -> list[str]:
     bounded by the box, whatever the view holds. [`View.from_json`][gaia_rules.views.View]
     runs it too.
     """
-    return _position_of(view)[1]
+    return _position_of(view)[2]
 
 
-def _position_of(view: View) -> tuple[Position | None, list[str]]:
-    """The position of a game showing ``view``, its hidden cards dealt in id order, and the
-    problems of the view."""
+_Pools = dict[CardKind, tuple[CardId, ...]]
+"""The cards a seat cannot see, by back, as ``unseen_cards`` finds them."""
+
+
+def _position_of(view: View) -> tuple[Position | None, _Pools, list[str]]:
+    """The position of a game showing ``view``, its hidden cards dealt in id order; the
+    cards hidden from its seat; and the problems of the view (the position is ``None`` when
+    they keep it from being built)."""
     try:
         check_players(view.players, view.first_player)
     except RulesError as exc:
-        return None, [str(exc)]
+        return None, {}, [str(exc)]
     seat, players = view.seat, view.players
     if type(seat) is not int or not 0 <= seat < players:
-        return None, [f"seat: no seat {seat!r} in a {players}-player game (1.1)"]
+        return None, {}, [f"seat: no seat {seat!r} in a {players}-player game (1.1)"]
     shaped = [
         f"{name}: expected one entry per seat, got {len(value)}"
         for name, value in (
@@ -142,22 +147,22 @@ def _position_of(view: View) -> tuple[Position | None, list[str]]:
         if len(value) != players
     ]
     if shaped:
-        return None, shaped
+        return None, {}, shaped
     cards = view.rules.cards
     unknown = sorted({card for card in _seen(view) if card not in cards})
     if unknown:
-        return None, [f"{card!r}: no such card in the manifest (spec 2.9)" for card in unknown]
+        return None, {}, [f"{card!r}: no such card in the manifest (spec 2.9)" for card in unknown]
     backs = [back for hand in view.hand_backs for back in hand]
     backs += [back for back, _, _ in view.stolen] + list(view.deck_sizes)
     if not all(isinstance(back, CardKind) for back in backs):
-        return None, ["hand_backs, stolen, deck_sizes: a back is a CardKind (3.8)"]
+        return None, {}, ["hand_backs, stolen, deck_sizes: a back is a CardKind (3.8)"]
     problems = [
         f"{card}: an Objective cannot be in a hand or set aside (2.6)"
         for card in (*view.hand, *(card for _, _, card in view.stolen if card is not None))
         if card[:1] not in ("N", "C", "A", "P")
     ]
     if problems:
-        return None, problems
+        return None, {}, problems
     if view.hand_backs[seat] != backs_of(view.hand):
         problems.append("hand_backs: the seat's own backs are not those of its hand (1.5)")
     for kind, size in view.deck_sizes.items():
@@ -167,7 +172,7 @@ def _position_of(view: View) -> tuple[Position | None, list[str]]:
         if card is not None and kind_of(card) is not back:
             problems.append(f"stolen: {card} has not the back {back.value} (13.8b)")
     if problems:
-        return None, problems
+        return None, {}, problems
     pools = unseen_cards(view)
     wanted = _hidden_places(view)
     problems = [
@@ -177,7 +182,7 @@ def _position_of(view: View) -> tuple[Position | None, list[str]]:
         if len(pools[kind]) != count
     ]
     if problems:
-        return None, problems
+        return None, {}, problems
     hands, stolen, decks = _deal(view, {kind: iter(pool) for kind, pool in pools.items()})
     position = Position(
         rules=view.rules,
@@ -202,7 +207,7 @@ def _position_of(view: View) -> tuple[Position | None, list[str]]:
     problems = position_problems(position, over=view.result is not None)
     if not problems:
         problems = _derived_problems(view, position)
-    return position, problems
+    return position, pools, problems
 
 
 def _derived_problems(view: View, position: Position) -> list[str]:
