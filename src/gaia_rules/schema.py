@@ -53,7 +53,7 @@ from gaia_rules.position import Position
 from gaia_rules.record import GameRecord
 from gaia_rules.rules import MAX_LIGHTNINGS, RULES_FORMAT, Level, Rules
 from gaia_rules.satisfaction import FOUR_NEEDS
-from gaia_rules.serialization import _DOCUMENTS, _SIZES, WIRE_FORMAT, converter
+from gaia_rules.serialization import _DOCUMENTS, WIRE_FORMAT, converter
 from gaia_rules.setup import MAX_PLAYERS, MIN_PLAYERS, TOKENS, pawns_per_player
 from gaia_rules.state import GameState
 from gaia_rules.views import View
@@ -285,7 +285,7 @@ class _Generator:
         if issubclass(cls, tuple(_DOCUMENTS)) and not nested:
             properties["format"] = {"const": WIRE_FORMAT}
             required.append("format")
-        _, most_entries, _ = _SIZES.get(cls, (0, {}, {}))
+        _, most_entries, _ = _DOCUMENTS.get(cls, (0, {}, {}))
         for field in attrs.fields(cls):
             where = f"{cls.__name__}.{field.name}"
             if not field.init or field.name.startswith("_"):

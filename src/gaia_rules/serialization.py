@@ -187,8 +187,6 @@ def _as(value: Any) -> Any:
 converter = _make_converter()
 """The one converter every JSON of the library goes through."""
 
-_DOCUMENTS: list[type] = []
-"""The classes whose JSON carries ``"format"`` (filled in by the modules that define them)."""
 
 
 def _is_format(value: Any, expected: int) -> bool:
@@ -196,9 +194,10 @@ def _is_format(value: Any, expected: int) -> bool:
     return type(value) is int and value == expected
 
 
-_SIZES: dict[type, tuple[int, dict[str, int], dict[str, type]]] = {}
-"""The limits of each document (1.10): the longest JSON text, the most entries of each
-collection field, and the documents nested in a field (checked by their own limits)."""
+_DOCUMENTS: dict[type, tuple[int, dict[str, int], dict[str, type]]] = {}
+"""The classes whose JSON carries ``"format"`` (filled in by the modules that define them),
+each with its limits (1.10): the longest JSON text, the most entries of each collection
+field, and the documents nested in a field (checked by their own limits)."""
 
 
 def register_document(
@@ -211,8 +210,7 @@ def register_document(
     """Mark ``cls`` as a document: its JSON carries the wire format's version, and a reader
     refuses one longer than ``chars`` characters, or whose ``entries`` fields hold more
     entries than their limits, before reading it (1.10)."""
-    _DOCUMENTS.append(cls)
-    _SIZES[cls] = (chars, dict(entries or {}), dict(parts or {}))
+    _DOCUMENTS[cls] = (chars, dict(entries or {}), dict(parts or {}))
 
 
 WORLD_ENTRIES = {"tiles": BOX_TILES, "animals": BOX_TILES, "cities": BOX_TILES}
@@ -221,7 +219,7 @@ WORLD_ENTRIES = {"tiles": BOX_TILES, "animals": BOX_TILES, "cities": BOX_TILES}
 
 def _oversized(data: Any, kind: Any, path: str = "$") -> list[str]:
     """The collections of ``data`` longer than ``kind`` allows (1.10), before it is read."""
-    limits = _SIZES.get(kind)
+    limits = _DOCUMENTS.get(kind)
     if limits is None or not isinstance(data, dict):
         return []
     _, entries, parts = limits
@@ -352,7 +350,7 @@ def from_json(text: str | bytes, kind: Any) -> Any:
             else at most [`MAX_DOCUMENT_CHARS`][gaia_rules.limits.MAX_DOCUMENT_CHARS]); that
             is refused before the text is parsed.
     """
-    limits = _SIZES.get(kind)
+    limits = _DOCUMENTS.get(kind)
     most = MAX_DOCUMENT_CHARS if limits is None else limits[0]
     if isinstance(text, str | bytes) and len(text) > most:
         name = getattr(kind, "__name__", "value")
