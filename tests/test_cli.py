@@ -88,6 +88,38 @@ def test_a_search_bot_takes_its_budget_from_its_name() -> None:
     assert (small.playouts, default.playouts) == (3, SearchBot().playouts)
 
 
+def test_a_search_budget_may_name_the_horizon_and_the_width() -> None:
+    from gaia_rules.cli.common import bots_for, split_bots  # noqa: PLC0415
+
+    names = split_bots("search:100:2,search:30:0:4,search:7", 3)
+    short, narrow, few = bots_for(names, seed=1)
+    assert isinstance(short, SearchBot) and isinstance(narrow, SearchBot)
+    assert isinstance(few, SearchBot)
+    default = SearchBot()
+    assert (short.playouts, short.horizon, short.width) == (100, 2, default.width)
+    assert (narrow.playouts, narrow.horizon, narrow.width) == (30, 0, 4)
+    assert (few.playouts, few.horizon, few.width) == (7, default.horizon, default.width)
+
+
+@pytest.mark.parametrize(
+    ("name", "says"),
+    [
+        ("search:100:-1", "the horizon must be a whole number from 0, got '-1'"),
+        ("search:100:2:0", "the width must be a whole number from 1, got '0'"),
+        ("search:0:2", "the playouts must be a whole number from 1, got '0'"),
+        ("search:100::8", "the horizon must be a whole number from 0, got ''"),
+        ("search:100:2:", "the width must be a whole number from 1, got ''"),
+        ("search:100:2:8:1", "at most three parts, playouts:horizon:width"),
+        ("search:100:x", "the horizon must be a whole number from 0, got 'x'"),
+        ("greedy:100:2", "only search takes a budget"),
+    ],
+)
+def test_simulate_refuses_a_bad_search_budget_and_says_which_part(name: str, says: str) -> None:
+    status, out, err = run(["simulate", "--games", "1", "--bots", name])
+    assert status == 2 and out == ""
+    assert f"--bots: {name!r}" in err and says in err
+
+
 # -- simulate ---------------------------------------------------------------------------
 
 

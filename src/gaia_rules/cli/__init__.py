@@ -41,8 +41,8 @@ def _schema(args: argparse.Namespace, console: Console) -> int:
 
 def _bots_help(what: str) -> str:
     return (
-        f"{what}; the bots: {', '.join(sorted(BOTS))} (default random); search:N searches "
-        "with N playouts per decision"
+        f"{what}; the bots: {', '.join(sorted(BOTS))} (default random); search:P[:H[:W]] searches "
+        "with P playouts per decision, of H decisions each, over the W best candidates"
     )
 
 

@@ -32,6 +32,7 @@ __all__ = [
     "face_text",
     "play_out",
     "rules_from",
+    "search_budget",
     "split_bots",
 ]
 
@@ -113,7 +114,9 @@ def rules_from(args: argparse.Namespace) -> Rules:
 
 def split_bots(text: str, seats: int, *, what: str = "seat") -> tuple[str, ...]:
     """The bot names of ``--bots``: one name for every seat, or exactly one per seat. A
-    search bot may carry its budget, ``search:100`` (playouts per decision).
+    search bot may carry its budget: ``search:100`` (playouts per decision),
+    ``search:100:2`` (and the horizon), ``search:100:2:8`` (and the width); see
+    :func:`search_budget`.
 
     Raises :class:`UsageError` for an unknown name or budget, or a wrong count.
     """
@@ -122,11 +125,10 @@ def split_bots(text: str, seats: int, *, what: str = "seat") -> tuple[str, ...]:
         base, _, budget = name.partition(":")
         if base not in BOTS:
             raise UsageError(f"--bots: no bot {name!r}; the bots are {', '.join(sorted(BOTS))}")
-        if name != base and (base != "search" or not _is_budget(budget)):
-            raise UsageError(
-                f"--bots: {name!r}: only search takes a budget, a whole number of playouts "
-                "from 1 (search:100)"
-            )
+        if name != base:
+            if base != "search":
+                raise UsageError(f"--bots: {name!r}: only search takes a budget (search:100)")
+            search_budget(budget, name)
     if len(names) == 1:
         return names * seats
     if len(names) != seats:
@@ -136,8 +138,34 @@ def split_bots(text: str, seats: int, *, what: str = "seat") -> tuple[str, ...]:
     return names
 
 
-def _is_budget(text: str) -> bool:
-    return text.isascii() and text.isdigit() and int(text) >= 1
+BUDGET_PARTS = (("playouts", 1), ("horizon", 0), ("width", 1))
+"""The parts of a search bot's budget on the command line, in order, each with its least
+value: the arguments of :class:`~gaia_rules.bots.search.SearchBot` of the same names."""
+
+
+def search_budget(text: str, name: str | None = None) -> dict[str, int]:
+    """The budget ``playouts[:horizon[:width]]`` of a search bot's name (``search:100:2``
+    gives ``{"playouts": 100, "horizon": 2}``; the parts left out keep their defaults).
+
+    Raises :class:`UsageError` naming the bot (``name``, else ``search:`` and ``text``) and
+    the part that is not a whole number at least its least value, or a fourth part.
+    """
+    name = f"search:{text}" if name is None else name
+    parts = text.split(":")
+    if len(parts) > len(BUDGET_PARTS):
+        raise UsageError(
+            f"--bots: {name!r}: a search budget has at most three parts, "
+            "playouts:horizon:width (search:100:2:8)"
+        )
+    budget: dict[str, int] = {}
+    for part, (field, least) in zip(parts, BUDGET_PARTS, strict=False):
+        if not (part.isascii() and part.isdigit() and int(part) >= least):
+            raise UsageError(
+                f"--bots: {name!r}: the {field} must be a whole number from {least}, "
+                f"got {part!r} (search:playouts:horizon:width, as search:100:2:8)"
+            )
+        budget[field] = int(part)
+    return budget
 
 
 def bots_for(names: Sequence[str | None], seed: int) -> list[Bot | None]:
@@ -151,7 +179,7 @@ def bots_for(names: Sequence[str | None], seed: int) -> list[Bot | None]:
 def _bot(name: str, seed: int) -> Bot:
     base, _, budget = name.partition(":")
     if budget:
-        return SearchBot(seed, playouts=int(budget))
+        return SearchBot(seed, **search_budget(budget, name))
     return BOTS[base](seed)
 
 
