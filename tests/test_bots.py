@@ -172,3 +172,45 @@ def test_a_bot_is_given_the_view_never_the_game() -> None:
     for name in BOTS:
         action = cheap(name, 0).choose(view, game.legal_actions())
         assert game.is_legal(action)
+
+
+@pytest.mark.parametrize(
+    ("rules", "expected"),
+    [
+        (
+            gr.Rules.basic(),
+            [
+                "play N27 0,0",
+                "draw C08",
+                "play N06 1,-1",
+                "play C08 1,0",
+                "draw C10",
+                "play C10 0,0",
+            ],
+        ),
+        (
+            gr.Rules.disasters(),
+            ["draw N14", "draw life", "draw N11", "discard N27", "play N14 1,1", "sun P03 1,1"],
+        ),
+    ],
+    ids=["basic", "disasters"],
+)
+def test_the_default_search_makes_the_choices_it_always_made(
+    rules: gr.Rules, expected: list[str]
+) -> None:
+    """``SearchBot(5)`` at its default budget, seat 0 of a seeded 4-player game (the others
+    uniformly random from their own seeded generator): its first six real choices, as
+    recorded before the budget could be named on the command line. Seeded bot games replay
+    only while they stay the same."""
+    game = gr.new_game(players=4, rules=rules, seed=3)
+    bot, rng = SearchBot(seed=5), random.Random(5)
+    chosen: list[str] = []
+    while len(chosen) < len(expected):
+        legal = game.legal_actions()
+        if game.to_move == 0 and len(legal) > 1:
+            action = bot.choose(game.view(0), legal)
+            chosen.append(str(action).removeprefix("0: "))
+        else:
+            action = legal[rng.randrange(len(legal))]
+        game.apply(action)
+    assert chosen == expected
