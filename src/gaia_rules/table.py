@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from gaia_rules.cards import CardId
 from gaia_rules.decisions import BeginTurn, PowerEffect
@@ -97,7 +97,7 @@ class WorldMemo:
         """The animal tokens in square order, as every seat's view shows them (a copy each)."""
 
 
-_AUTOMATIC = (BeginTurn, PowerEffect)
+_AUTOMATIC: Final = (BeginTurn, PowerEffect)
 """The steps the engine runs by itself (a tuple: ``isinstance`` checks it faster than a union)."""
 
 
