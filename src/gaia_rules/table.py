@@ -290,6 +290,14 @@ class Table:
                         view_tiles[square] = self.tiles[square]
         elif old.open is not None:  # asked for at every turn's action: patched, not rebuilt
             memo.open = _open_after(old.open, squares, self.tiles)
+        view_animals, tokens = old.view_animals, self.tokens
+        if view_animals is not None and all(
+            (square in tokens) is (square in view_animals) for square in squares
+        ):  # the same squares hold animals (most feedings take one of several): patched
+            view_animals = memo.view_animals = view_animals.copy()
+            for square in squares:
+                if square in tokens:
+                    view_animals[square] = tokens[square]
         if old.free is None:
             return
         # copies of the table may share the old memo: never change its containers (the
