@@ -86,8 +86,9 @@ def view_of(table: Table, seat: int) -> View:
     """The view of ``seat`` (spec 1.5)."""
     # Hot path: a bot, a server or an RL step builds a view at every decision. What is
     # derived from the world alone is sorted once per world (kept in its memo, copied into
-    # each view), the backs of a hand are looked up by the hand, and the view is built
-    # positionally, in the order of its fields: keywords cost more than the rest together.
+    # each view; the cities for the pawns they hold), the backs of a hand are looked up by
+    # the hand, and the view is built positionally, in the order of its fields: keywords
+    # cost more than the rest together.
     decision = table.decision
     memo = table.world_memo()
     tiles = memo.view_tiles
@@ -96,6 +97,10 @@ def view_of(table: Table, seat: int) -> View:
     animals = memo.view_animals
     if animals is None:
         animals = memo.view_animals = dict(sorted(table.tokens.items()))
+    pawns = tuple(table.pawns.items())
+    kept = memo.view_cities
+    if kept is None or kept[0] != pawns:
+        kept = memo.view_cities = (pawns, cities_of(table))
     stolen = table.stolen
     return View(
         seat,
@@ -112,7 +117,7 @@ def view_of(table: Table, seat: int) -> View:
         table.discards.copy(),
         tiles.copy(),
         animals.copy(),
-        cities_of(table),
+        kept[1].copy(),
         table.tile_supply.copy(),
         table.bank,
         tuple(table.tableaux),
