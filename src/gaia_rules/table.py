@@ -25,12 +25,17 @@ if TYPE_CHECKING:
     from gaia_rules.legal import LegalActions
     from gaia_rules.position import Position
     from gaia_rules.rules import Rules
+    from gaia_rules.state import CityState
 
-__all__ = ["Chain", "Table", "WorldMemo", "chain_items"]
+__all__ = ["Chain", "CityPawns", "Table", "WorldMemo", "chain_items"]
 
 Chain = tuple[object, Any] | None
 """A persistent linked list, newest first: ``(item, rest)`` or ``None`` (``rest`` is a chain
 again; spelled ``Any`` because mypyc recurses without end on a recursive type alias)."""
+
+
+CityPawns = tuple[tuple[Pos, tuple[int, ...]], ...]
+"""The pawns on every city, square by square, in the order of ``Table.pawns``."""
 
 
 def chain_items(chain: Chain) -> list[object]:
@@ -64,6 +69,7 @@ class WorldMemo:
         "tile_count",
         "tile_squares",
         "view_animals",
+        "view_cities",
         "view_tiles",
     )
 
@@ -95,6 +101,12 @@ class WorldMemo:
         itself (each view gets a copy)."""
         self.view_animals: dict[Pos, int] | None = None
         """The animal tokens in square order, as every seat's view shows them (a copy each)."""
+        self.view_cities: tuple[CityPawns, dict[Pos, CityState]] | None = None
+        """The cities in square order, as every seat's view shows them (a copy each), with
+        the pawns they were built for. A city's card and satisfaction are the world's, but
+        its pawns are not (a pawn may go on a city while the world stands, and copies of a
+        table sharing this memo may differ there), so the cities are kept only for the
+        pawns they were built with, and built afresh for any others."""
 
 
 _AUTOMATIC: Final = (BeginTurn, PowerEffect)
@@ -290,6 +302,14 @@ class Table:
                         view_tiles[square] = self.tiles[square]
         elif old.open is not None:  # asked for at every turn's action: patched, not rebuilt
             memo.open = _open_after(old.open, squares, self.tiles)
+        view_animals, tokens = old.view_animals, self.tokens
+        if view_animals is not None and all(
+            (square in tokens) is (square in view_animals) for square in squares
+        ):  # the same squares hold animals (most feedings take one of several): patched
+            view_animals = memo.view_animals = view_animals.copy()
+            for square in squares:
+                if square in tokens:
+                    view_animals[square] = tokens[square]
         if old.free is None:
             return
         # copies of the table may share the old memo: never change its containers (the
