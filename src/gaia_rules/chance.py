@@ -5,9 +5,9 @@ Hot path: a search samples a game per playout, shuffling each pool of hidden car
 plays random decisions in it. ``random.Random.shuffle`` and ``randrange`` are written in
 Python in the standard library, so in the compiled build (``scripts/build_compiled.py``)
 they were the largest part of a search left uncompiled. These functions repeat their
-algorithm (CPython 3.11-3.14, ``Lib/random.py``) for an exact ``random.Random``, so every
-seeded result stays the same, and hand any other generator (a subclass may draw otherwise)
-to its own methods. ``tests/test_chance.py`` checks that the draws are the same.
+algorithm (``Lib/random.py``) for an exact ``random.Random``, so every seeded result stays
+the same, and hand any other generator (a subclass may draw otherwise) to its own methods.
+``tests/test_chance.py`` checks that the draws are the same on the Python it runs on.
 """
 
 from __future__ import annotations
