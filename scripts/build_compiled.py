@@ -49,8 +49,8 @@ Measured with `benchmarks/bench.py --quick` (ratios to python-chess in the same 
 and SearchBot 69-76 decisions a second. `Final` module constants (read as C statics instead
 of being looked up in the module's dict), `Game`'s two calls handed to `flow`, `chance`
 (`random.Random`'s `shuffle` and `randrange` are Python code) and `actiondata` brought them
-to 0.46-0.48 and 80-89, and a record's `from_json` 12% faster; `dealing` SearchBot to 85-93.
-Compiling `determinize` and the bots whole would add about 2 decisions a second more.
+to 0.46-0.48 and 80-89, and a record's `from_json` 12% faster; `dealing` SearchBot to 85-95.
+Compiling `determinize` and the bots whole would add 2-3 decisions a second more.
 """
 
 from __future__ import annotations
