@@ -12,28 +12,28 @@ extension module is imported before the `.py` file of the same name).
 What is compiled (COMPILED): the rules that run at every decision (drawing to world, `flow`
 among them, where `Game.legal_actions` and `Game.apply` hand over at once), `chance` and
 `dealing` (the draws and the deal of each sample of a search) and `actiondata` (the reading
-of recorded actions). The rest stays pure
-Python in this wheel too, each for a reason seen in a build of it:
+of recorded actions). The rest stays pure Python in this wheel too, each for a reason seen in
+a build of it:
 
 - The value modules (`actions`, `cards`, `decisions`, `events`, `manifest`, `rules`, `state`,
   `views`; `record`, `refusal` and `position` hold attrs classes too): mypyc turns an attrs
   class into an interpreted class whose annotations are bare runtime classes
   (`tuple[CardId, ...]` becomes `tuple`, `int | None` becomes `type`), and the converter and
-  the schema read annotations.
-  Compiled, `events` and `decisions` cannot read their JSON (cattrs: "Unsupported type:
-  <class 'type'>"), `views` writes a view the JSON encoder refuses, and `state`, `cards` and
-  `manifest` give their fields such bare types. `rules` does not import ("Level object
-  expected; got _CountingAttr": its `attrs.field` defaults meet a type check), and in
-  `actions` the plain base `_Notated` would be an extension class under attrs classes
-  ("Non-extension classes may not inherit from extension classes"). `wire` and `hooks` stay
-  interpreted with them: `Wire` is the base of every value. (`manifest`, which does build,
-  measured no faster compiled.)
-- The public API (`game`, `determinize`, `bots`, `errors`) and `vocabulary`: a compiled class
-  or function has no docstring at runtime, and the suite checks that every public name has
-  one (`help()` would show nothing); the enums of `vocabulary` get "mypyc filler docstring",
-  which the schema publishes. A compiled function also refuses an argument of another type
-  than its annotation with a bare `TypeError`, before the input checks that raise the
-  library's errors (`new_game(players="3")` must raise `RulesError`, `game.view(1.0)`
+  the schema read annotations. Compiled, `events` and `decisions` cannot read their JSON
+  (cattrs: "Unsupported type: <class 'type'>"), `views` writes a view the JSON encoder
+  refuses, and `state`, `cards` and `manifest` give their fields such bare types. `rules`
+  does not import ("Level object expected; got _CountingAttr": its `attrs.field` defaults
+  meet a type check), and in `actions` the plain base `_Notated` would be an extension class
+  under attrs classes ("Non-extension classes may not inherit from extension classes").
+  `wire` and `hooks` stay interpreted with them: `Wire` is the base of every value.
+  (`manifest`, which does build, measured no faster compiled.)
+- The public API (`game`, `determinize`, `bots`, `errors`) and `vocabulary`: a compiled class or
+  function has no docstring at runtime (`help()` shows nothing), and the suite checks that every
+  name `gaia_rules` exports has one (compiled, `Game`, `new_game`, `Determinizer`, `determinize`
+  and the errors failed it; the bots are public too); the enums of `vocabulary` get "mypyc
+  filler docstring", which the schema publishes. A compiled function also refuses an argument of
+  another type than its annotation with a bare `TypeError`, before the input checks that raise
+  the library's errors (`new_game(players="3")` must raise `RulesError`, `game.view(1.0)`
   `SeatError`); `setup` is reached that way by `new_game`. The hot part of `Game` moved to
   `flow` instead (`flow.legal_actions`, `flow.play`), and the hot part of a `Determinizer`'s
   sample to `chance` and `dealing`.
