@@ -9,9 +9,48 @@ It builds the pure wheel with `python -m build`, compiles the modules of COMPILE
 a platform wheel holding the pure wheel's files and the compiled extensions beside them (an
 extension module is imported before the `.py` file of the same name).
 
-The value modules (attrs classes, `Wire` subclasses), `game` (which builds instances with
-`object.__new__`), `schema` (which reads class namespaces), `setup` (whose input checks
-rely on plain Python accepting any argument type) and the wings stay pure Python.
+What is compiled (COMPILED): the rules that run at every decision (drawing to world, `flow`
+among them, where `Game.legal_actions` and `Game.apply` hand over at once), `chance` and
+`dealing` (the draws and the deal of each sample of a search) and `actiondata` (the reading
+of recorded actions). The rest stays pure Python in this wheel too, each for a reason seen in
+a build of it:
+
+- The value modules (`actions`, `cards`, `decisions`, `events`, `manifest`, `rules`, `state`,
+  `views`; `record`, `refusal` and `position` hold attrs classes too): mypyc turns an attrs
+  class into an interpreted class whose annotations are bare runtime classes
+  (`tuple[CardId, ...]` becomes `tuple`, `int | None` becomes `type`), and the converter and
+  the schema read annotations. Compiled, `events` and `decisions` cannot read their JSON
+  (cattrs: "Unsupported type: <class 'type'>"), `views` writes a view the JSON encoder
+  refuses, and `state`, `cards` and `manifest` give their fields such bare types. `rules`
+  does not import ("Level object expected; got _CountingAttr": its `attrs.field` defaults
+  meet a type check), and in `actions` the plain base `_Notated` would be an extension class
+  under attrs classes ("Non-extension classes may not inherit from extension classes").
+  `wire` and `hooks` stay interpreted with them: `Wire` is the base of every value.
+  (`manifest`, which does build, measured no faster compiled.)
+- The public API (`game`, `determinize`, `bots`, `errors`) and `vocabulary`: a compiled class or
+  function has no docstring at runtime (`help()` shows nothing), and the suite checks that every
+  name `gaia_rules` exports has one (compiled, `Game`, `new_game`, `Determinizer`, `determinize`
+  and the errors failed it; the bots are public too); the enums of `vocabulary` get "mypyc
+  filler docstring", which the schema publishes. A compiled function also refuses an argument of
+  another type than its annotation with a bare `TypeError`, before the input checks that raise
+  the library's errors (`new_game(players="3")` must raise `RulesError`, `game.view(1.0)`
+  `SeatError`); `setup` is reached that way by `new_game`. The hot part of `Game` moved to
+  `flow` instead (`flow.legal_actions`, `flow.play`), and the hot part of a `Determinizer`'s
+  sample to `chance` and `dealing`.
+- `schema` reads class namespaces, `serialization` is cattrs' configuration, and the others
+  (`notation`, `position`, `record`, `svg`, `text`, the CLI and the wings) are off the path of
+  a decision.
+
+A compiled module calls its rule functions directly, so a test that patches one of them in
+the module (three oracle tests) runs only on the pure build (see `tests/test_oracle.py`).
+
+Measured with `benchmarks/bench.py --quick` (ratios to python-chess in the same run; see
+`benchmarks/README.md`): the 13 rule modules alone gave a decision 0.50-0.52 of a chess ply
+and SearchBot 69-76 decisions a second. `Final` module constants (read as C statics instead
+of being looked up in the module's dict), `Game`'s two calls handed to `flow`, `chance`
+(`random.Random`'s `shuffle` and `randrange` are Python code) and `actiondata` brought them
+to 0.46-0.48 and 80-89, and a record's `from_json` 12% faster; `dealing` SearchBot to 85-95.
+Compiling `determinize` and the bots whole would add 2-3 decisions a second more.
 """
 
 from __future__ import annotations
@@ -43,8 +82,11 @@ COMPILED = (
     "satisfaction",
     "table",
     "world",
+    "chance",
+    "dealing",
+    "actiondata",
 )
-"""The modules of `gaia_rules` compiled: the rules that run at every decision."""
+"""The modules of `gaia_rules` compiled (paths under the package, without ``.py``)."""
 
 
 def _compile(work: Path) -> list[Path]:
@@ -60,7 +102,7 @@ def _compile(work: Path) -> list[Path]:
     )
     subprocess.run([sys.executable, "-c", script], cwd=work, check=True)
     suffix = sysconfig.get_config_var("EXT_SUFFIX")
-    return sorted(work.glob(f"*{suffix}")) + sorted((work / "gaia_rules").glob(f"*{suffix}"))
+    return sorted(work.glob(f"*{suffix}")) + sorted((work / "gaia_rules").rglob(f"*{suffix}"))
 
 
 def _record_line(name: str, data: bytes) -> str:

@@ -316,3 +316,12 @@ def test_the_deal_is_a_permutation_of_the_box() -> None:
         counts.update(state.hands[0])
     # over twenty deals seat 0 received many different cards
     assert len(counts) > 20
+
+
+def test_a_game_comes_from_new_game_or_a_position_never_from_its_class() -> None:
+    with pytest.raises(TypeError, match="new_game"):
+        gr.Game()
+    with pytest.raises(TypeError):
+        gr.Game(gr.new_game(players=2, seed=1).state)  # type: ignore[call-arg]
+    game = gr.new_game(players=2, seed=1)
+    assert type(game) is gr.Game and type(game.copy()) is gr.Game

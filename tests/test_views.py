@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 import gaia_rules as gr
 from gaia_rules import CardKind
+from tests.test_satisfaction import scarce_world
 
 
 def kind_of(card: str) -> CardKind:
@@ -215,3 +216,47 @@ def test_a_bad_seat_raises_seat_error(seat: object) -> None:
         with pytest.raises(gr.SeatError, match="no seat") as raised:
             ask(seat)  # type: ignore[arg-type]
         assert isinstance(raised.value, ValueError | gr.GaiaRulesError)
+
+
+@pytest.mark.clause("1.5")
+@settings(max_examples=25, deadline=None)
+@given(
+    level=st.sampled_from(["basic", "advanced", "powers", "disasters"]),
+    seed=st.integers(0, 2**63 - 1),
+    steps=st.integers(0, 150),
+    apart=st.integers(1, 12),
+)
+def test_copies_sharing_what_views_keep_each_see_their_own_game(
+    level: str, seed: int, steps: int, apart: int
+) -> None:
+    # A copy shares what the engine keeps for views of the world until its world changes,
+    # but a pawn may go on a city while the world stands: each game's views must show its
+    # own pawns, whichever game asked first.
+    game = play(4, seed, steps, getattr(gr.Rules, level)())
+    other = game.copy()
+    rng = random.Random(seed)
+    for _ in range(apart):
+        for seat in range(4):
+            check_view(game, seat)
+            check_view(other, seat)
+        if other.is_over:
+            break
+        other.apply(rng.choice(other.legal_actions()))
+    for seat in range(4):
+        check_view(other, seat)
+        check_view(game, seat)
+
+
+@pytest.mark.clause("1.5", "10.5")
+def test_a_pawn_placed_while_the_world_stands_shows_in_the_next_view() -> None:
+    # Where the pawns go when they are scarce is chosen after the world changed: a pawn goes
+    # on a city while the world stands, and every view must show it there.
+    game = scarce_world()
+    game.apply(gr.PlayNature(0, "N20", gr.Pos(1, 0)))
+    assert isinstance(game.decision, gr.ChoosePawnCities)
+    for seat in range(game.players):
+        check_view(game, seat)
+    game.apply(gr.PlaceCityPawn(0, gr.Pos(1, 1)))
+    for seat in range(game.players):
+        check_view(game, seat)
+        assert game.view(seat).cities[gr.Pos(1, 1)].pawns == (0,)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+import attrs
 import pytest
 
 import gaia_rules as gr
@@ -52,7 +53,7 @@ def test_a_mid_game_keeps_every_value_and_all_agree_with_the_world() -> None:
     game = _mid_game()
     memo = _memo(game)
     assert memo.open and memo.tile_squares and memo.pairs and memo.offered
-    assert memo.view_tiles and memo.view_animals is not None
+    assert memo.view_tiles and memo.view_animals is not None and memo.view_cities
     assert memo.free and any(memo.free.values())
     assert violations(game) == []
 
@@ -124,6 +125,14 @@ def _drop_a_view_animal(memo: WorldMemo) -> None:
     memo.view_animals = {}
 
 
+def _raise_a_view_city(memo: WorldMemo) -> None:
+    assert memo.view_cities is not None
+    pawns, cities = memo.view_cities
+    pos, city = next(iter(cities.items()))
+    raised = attrs.evolve(city, satisfaction=city.satisfaction % 4 + 1)
+    memo.view_cities = (pawns, {**cities, pos: raised})
+
+
 @pytest.mark.parametrize(
     ("corrupt", "clause"),
     [
@@ -138,6 +147,7 @@ def _drop_a_view_animal(memo: WorldMemo) -> None:
         (_offer_on_a_square_that_is_not_free, "3.5"),
         (_reorder_the_view_tiles, "3.1"),
         (_change_a_view_tile, "3.1"),
+        (_raise_a_view_city, "3.6"),
         (_drop_a_view_animal, "3.1"),
     ],
 )

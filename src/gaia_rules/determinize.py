@@ -23,6 +23,7 @@ from functools import partial
 import attrs
 
 from gaia_rules.cards import CardId, kind_of
+from gaia_rules.dealing import deal, deal_shuffled
 from gaia_rules.errors import RulesError, ViewError
 from gaia_rules.game import Game
 from gaia_rules.manifest import TILE_COUNTS
@@ -90,10 +91,7 @@ class Determinizer:
         Its record starts from the position sampled (unless the view's game is over), so
         it replays.
         """
-        pools = {kind: pool.copy() for kind, pool in self._pools.items()}
-        for pool in pools.values():
-            rng.shuffle(pool)
-        hands, stolen, decks = _deal(self._view, {kind: iter(p) for kind, p in pools.items()})
+        hands, stolen, decks = deal_shuffled(self._view, self._pools, rng)
         table = self._base.copy()
         table.hands = list(hands)
         table.stolen = stolen
@@ -183,7 +181,7 @@ def _position_of(view: View) -> tuple[Position | None, _Pools, list[str]]:
     ]
     if problems:
         return None, {}, problems
-    hands, stolen, decks = _deal(view, {kind: iter(pool) for kind, pool in pools.items()})
+    hands, stolen, decks = deal(view, {kind: iter(pool) for kind, pool in pools.items()})
     position = Position(
         rules=view.rules,
         players=players,
@@ -240,30 +238,6 @@ def _derived_problems(view: View, position: Position) -> list[str]:
 
 
 register_check(View, view_problems)
-
-
-def _deal(
-    view: View, hidden: dict[CardKind, Iterator[CardId]]
-) -> tuple[
-    tuple[tuple[CardId, ...], ...],
-    tuple[tuple[CardId, int], ...],
-    dict[CardKind, tuple[CardId, ...]],
-]:
-    """The hands, stolen cards and decks of a game showing ``view``, the hidden cards dealt
-    from ``hidden`` by back: the other hands, then the stolen cards, then the decks."""
-    hands = tuple(
-        view.hand if seat == view.seat else tuple(next(hidden[back]) for back in backs)
-        for seat, backs in enumerate(view.hand_backs)
-    )
-    stolen = tuple(
-        (card if card is not None else next(hidden[back]), source)
-        for back, source, card in view.stolen
-    )
-    decks = {
-        kind: tuple(next(hidden[kind]) for _ in range(view.deck_sizes.get(kind, 0)))
-        for kind in CardKind
-    }
-    return hands, stolen, decks
 
 
 def unseen_cards(view: View) -> dict[CardKind, tuple[CardId, ...]]:

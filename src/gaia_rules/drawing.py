@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import partial
+from typing import Final
 
 from gaia_rules.actions import Action, Discard, DrawDeck, DrawDisplay
 from gaia_rules.cards import CardId, kind_of
@@ -29,15 +30,15 @@ __all__ = [
     "two_draws",
 ]
 
-_HELD_LETTERS = "NCAP"
+_HELD_LETTERS: Final = "NCAP"
 """The id letters of the cards a hand can hold (Objectives never go in a hand)."""
 
-HAND_LIMIT = 6
-POWER_LIMIT = 2
+HAND_LIMIT: Final = 6
+POWER_LIMIT: Final = 2
 
 
-_WITHOUT_POWER = (CardKind.NATURE, CardKind.LIFE)
-_WITH_POWER = (CardKind.NATURE, CardKind.LIFE, CardKind.POWER)
+_WITHOUT_POWER: Final = (CardKind.NATURE, CardKind.LIFE)
+_WITH_POWER: Final = (CardKind.NATURE, CardKind.LIFE, CardKind.POWER)
 
 
 def kinds_in_play(table: Table) -> tuple[CardKind, ...]:
@@ -77,7 +78,7 @@ def two_draws(table: Table) -> bool:
     return False
 
 
-_DRAWS = tuple(
+_DRAWS: Final = tuple(
     (partial(DrawDisplay, seat), partial(DrawDeck, seat)) for seat in range(MAX_PLAYERS)
 )
 """The builders of each seat's draws. Hot path: asked at every turn's action, and the same

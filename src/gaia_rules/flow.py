@@ -14,6 +14,7 @@ This module only routes to them.
 from __future__ import annotations
 
 import typing
+from typing import Final
 
 from gaia_rules import drawing, feeding, life, nature, objectives, powers
 from gaia_rules.actions import (
@@ -52,7 +53,8 @@ from gaia_rules.decisions import (
     Decision,
     PowerEffect,
 )
-from gaia_rules.events import ActionTaken, TurnBegan
+from gaia_rules.errors import IllegalActionError
+from gaia_rules.events import ActionTaken, Event, TurnBegan
 from gaia_rules.legal import LegalActions, ready
 from gaia_rules.refusal import Refusal
 from gaia_rules.satisfaction import pawns_wanted, take_city
@@ -60,25 +62,86 @@ from gaia_rules.setup import MAX_PLAYERS
 from gaia_rules.table import Table
 from gaia_rules.vocabulary import CardKind, Pos
 
-__all__ = ["ACTIONS_PER_TURN", "advance", "options", "refusal", "take"]
+__all__ = [
+    "ACTIONS_PER_TURN",
+    "advance",
+    "legal_actions",
+    "options",
+    "play",
+    "refusal",
+    "take",
+]
 
-ACTIONS_PER_TURN = 2
+ACTIONS_PER_TURN: Final = 2
 
-ALWAYS_ASKED = (ChooseProtection,)
+ALWAYS_ASKED: Final = (ChooseProtection,)
 """Decisions asked even with one option: being asked must reveal nothing (spec 5.4, 13.9c)."""
 
-_POWER_PLAYS = (PlaySun, PlayRain, PlayEarthquake, PlayTornado, PlayLightning, PlayEruption)
+_POWER_PLAYS: Final = (PlaySun, PlayRain, PlayEarthquake, PlayTornado, PlayLightning, PlayEruption)
 
 # Hot path: a turn begins, and its actions are asked for, at about every other decision.
 # Steps and events are immutable values, so one instance of each per seat serves every turn
 # of every game.
-_BEGIN_TURN = tuple(BeginTurn(seat) for seat in range(MAX_PLAYERS))
-_TURN_BEGAN = tuple(TurnBegan(seat) for seat in range(MAX_PLAYERS))
-_CHOOSE_ACTION = {
+_BEGIN_TURN: Final = tuple(BeginTurn(seat) for seat in range(MAX_PLAYERS))
+_TURN_BEGAN: Final = tuple(TurnBegan(seat) for seat in range(MAX_PLAYERS))
+_CHOOSE_ACTION: Final = {
     (seat, number): ChooseAction(seat, number)
     for seat in range(MAX_PLAYERS)
     for number in range(1, ACTIONS_PER_TURN + 1)
 }
+
+
+_NO_ACTIONS: Final = LegalActions([])
+"""What a game that is over offers."""
+
+
+# Hot path: `Game.legal_actions` and `Game.apply` are the two calls of every decision. They
+# hand over to these functions at once, so that the compiled build
+# (`scripts/build_compiled.py`) runs the whole decision in compiled code while `Game`, whose
+# docstrings and argument checks are the public API, stays a plain Python class.
+
+
+def legal_actions(table: Table) -> LegalActions:
+    """The legal actions of the pending decision, found once and kept on the table until the
+    decision is taken; none once the game is over."""
+    decision = table.decision
+    if decision is None:
+        return _NO_ACTIONS
+    found = table.options
+    if found is None:
+        found = table.options = options(table, decision)
+    return found
+
+
+def play(table: Table, action: object) -> tuple[Event, ...]:
+    """Carry out ``action`` and every step the engine takes by itself after it (spec 5.4);
+    the events, oldest first. ``IllegalActionError``, and nothing changed, if it is not
+    legal now (spec 1.7)."""
+    decision = table.decision
+    found = table.options
+    # an action this decision's legal actions handed out is legal by construction (1.7
+    # holds for them: exactness is tested), so it is not checked again
+    if found is None or not found.issued(action):
+        refused = refusal(table, decision, action)
+        if refused is not None:
+            raise IllegalActionError(refused.clause, refused.reason)
+    assert decision is not None
+    start = table.log_length
+    take(table, decision, typing.cast(Action, action))
+    advance(table)
+    return _newest(table, table.log_length - start)
+
+
+def _newest(table: Table, count: int) -> tuple[Event, ...]:
+    """The last ``count`` events of the log, oldest first."""
+    items: list[Event] = []
+    chain = table.log
+    while count > 0 and chain is not None:
+        items.append(chain[0])  # type: ignore[arg-type]
+        chain = chain[1]
+        count -= 1
+    items.reverse()
+    return tuple(items)
 
 
 def advance(table: Table) -> None:
@@ -159,7 +222,7 @@ def _other_options(table: Table, decision: Decision) -> list[Action]:
     raise AssertionError(decision)  # pragma: no cover
 
 
-_ACCEPTS: dict[type[Decision], tuple[type[Action], ...]] = {
+_ACCEPTS: Final[dict[type[Decision], tuple[type[Action], ...]]] = {
     ChooseAction: (DrawDisplay, DrawDeck, PlayNature, PlayAnimals, PlayCity, *_POWER_PLAYS),
     ChooseFeeding: (Feed,),
     ChooseLimitDiscard: (Discard,),
@@ -171,14 +234,14 @@ _ACCEPTS: dict[type[Decision], tuple[type[Action], ...]] = {
 }
 
 
-_FIELDS: dict[type[Action], tuple[tuple[str, type], ...]] = {
+_FIELDS: Final[dict[type[Action], tuple[tuple[str, type], ...]]] = {
     kind: tuple(typing.get_type_hints(kind).items())
     for kinds in _ACCEPTS.values()
     for kind in kinds
 }
 """The fields of each action, each with the type its value must have."""
 
-_WRONG_FIELD = {
+_WRONG_FIELD: Final = {
     Pos: ("3.1", "a square, Pos(x, y)"),
     str: ("2.9", "a card id"),
     int: ("5.4", "a seat, a whole number"),

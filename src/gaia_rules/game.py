@@ -11,29 +11,25 @@ A game answers three questions at every moment: who decides now
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from gaia_rules import flow, hooks
 from gaia_rules._version import __version__
 from gaia_rules.actions import Action
 from gaia_rules.decisions import Decision
-from gaia_rules.errors import IllegalActionError, RulesError, SeatError
+from gaia_rules.errors import RulesError, SeatError
 from gaia_rules.events import Event, Result
-from gaia_rules.legal import LegalActions
 from gaia_rules.rules import Level, Rules
 from gaia_rules.setup import deal
 from gaia_rules.state import GameState, snapshot
-from gaia_rules.table import Chain, Table, chain_items
+from gaia_rules.table import Table, chain_items
 from gaia_rules.views import View, log_for, view_of
 
 if TYPE_CHECKING:  # the record module imports this one: the annotation only
     from gaia_rules.record import GameRecord
 
 __all__ = ["Game", "new_game"]
-
-_NO_ACTIONS = LegalActions([])
-"""What a game that is over offers."""
 
 SUPPORTED_LEVELS = (Level.BASIC, Level.ADVANCED, Level.POWERS, Level.DISASTERS)
 
@@ -136,13 +132,7 @@ class Game:
         read, so ``random.choice(game.legal_actions())`` costs one action however many
         there are; iterating or ``in`` builds them all once.
         """
-        table = self._table
-        decision = table.decision
-        if decision is None:
-            return _NO_ACTIONS
-        if table.options is None:
-            table.options = flow.options(table, decision)
-        return table.options
+        return flow.legal_actions(self._table)
 
     def is_legal(self, action: object) -> bool:
         """Whether ``action`` would be accepted by [`apply`][gaia_rules.game.Game.apply] now.
@@ -174,20 +164,7 @@ class Game:
                 names the clause it breaks, and the game is left exactly as it was
                 (spec 1.7).
         """
-        table = self._table
-        decision = table.decision
-        options = table.options
-        # Hot path: an action this decision's legal actions handed out is legal by
-        # construction (1.7 holds for them: exactness is tested), so it is not checked again.
-        if options is None or not options.issued(action):
-            refusal = flow.refusal(table, decision, action)
-            if refusal is not None:
-                raise IllegalActionError(refusal.clause, refusal.reason)
-        assert decision is not None
-        start = table.log_length
-        flow.take(table, decision, action)
-        flow.advance(table)
-        return tuple(_newest(table.log, table.log_length - start))
+        return flow.play(self._table, action)
 
     # -- the game as a whole ----------------------------------------------------------------
 
@@ -315,12 +292,3 @@ class Game:
     def _repr_svg_(self) -> str:
         """The world as SVG, for notebooks (`gaia_rules.svg.world_svg`)."""
         return hooks.world_svg(self)  # installed by gaia_rules.svg
-
-
-def _newest(chain: Chain, count: int) -> Iterator[Event]:
-    items: list[Event] = []
-    while count > 0 and chain is not None:
-        items.append(chain[0])  # type: ignore[arg-type]
-        chain = chain[1]
-        count -= 1
-    return reversed(items)

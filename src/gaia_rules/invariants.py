@@ -20,7 +20,7 @@ from gaia_rules.nature import open_squares
 from gaia_rules.rules import FourNeedDrop
 from gaia_rules.satisfaction import pawn_counts
 from gaia_rules.setup import DISPLAY_SIZES, TOKENS, power_deck
-from gaia_rules.state import GameState
+from gaia_rules.state import GameState, cities_of
 from gaia_rules.vocabulary import ANIMALS, LANDS, CardKind, Land, Need, Pos
 from gaia_rules.world import NEED_BITS, is_free, offered
 
@@ -188,6 +188,12 @@ def _memo_disagreements(game: Game) -> list[str]:
         table.tokens.items()
     ):
         found.append("3.1: the animals kept for views are not the world's, in square order")
+    if (
+        memo.view_cities is not None
+        and memo.view_cities[0] == tuple(table.pawns.items())
+        and list(memo.view_cities[1].items()) != list(cities_of(table).items())
+    ):
+        found.append("3.6: the cities kept for views are not the world's, in square order")
     if not memo.offered.keys() <= set().union(*free.values()):
         found.append("3.5: the needs offered are kept for other tiles than the free ones")
     for pos, kept in memo.offered.items():

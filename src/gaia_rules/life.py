@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import partial
+from typing import Final
 
 from gaia_rules.actions import PlayAnimals, PlayCity
 from gaia_rules.cards import AnimalCard, CardId, CityCard
@@ -23,8 +24,8 @@ __all__ = [
     "refuse_city",
 ]
 
-ANIMALS_PER_CARD = 4
-MIN_NEEDS_TO_BUILD = 2
+ANIMALS_PER_CARD: Final = 4
+MIN_NEEDS_TO_BUILD: Final = 2
 
 
 def animals_may_go_on(table: Table, site: Site, land: Land) -> bool:
@@ -41,8 +42,8 @@ def city_may_stand_on(site: Site, land: Land) -> bool:
     return site is land
 
 
-_SITES: tuple[Site, ...] = (*LANDS, STAR)
-_CITY_LANDS: dict[Site, tuple[Land, ...]] = {
+_SITES: Final[tuple[Site, ...]] = (*LANDS, STAR)
+_CITY_LANDS: Final[dict[Site, tuple[Land, ...]]] = {
     site: tuple(land for land in LANDS if city_may_stand_on(site, land)) for site in _SITES
 }
 """The lands a City card of each site may stand on (9.2), looked up in the hot path."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from gaia_rules.actions import (
     Action,
@@ -75,14 +75,14 @@ __all__ = [
 
 V = TypeVar("V")
 
-SUN: dict[Land, Land] = {Land.SWAMP: Land.PLAIN, Land.PLAIN: Land.DESERT}
+SUN: Final[dict[Land, Land]] = {Land.SWAMP: Land.PLAIN, Land.PLAIN: Land.DESERT}
 """Sun: a swamp becomes a plain, a plain a desert (spec 13.4)."""
-RAIN: dict[Land, Land] = {Land.DESERT: Land.PLAIN, Land.PLAIN: Land.SWAMP}
+RAIN: Final[dict[Land, Land]] = {Land.DESERT: Land.PLAIN, Land.PLAIN: Land.SWAMP}
 """Rain: a desert becomes a plain, a plain a swamp (spec 13.5)."""
-SCORCHED = (Land.PLAIN, Land.FOREST, Land.SWAMP)
+SCORCHED: Final = (Land.PLAIN, Land.FOREST, Land.SWAMP)
 """The lands an Eruption turns into deserts around its mountain (spec 14.3c)."""
 
-_PLAYS: dict[Power, type[PowerPlay]] = {
+_PLAYS: Final[dict[Power, type[PowerPlay]]] = {
     Power.SUN: PlaySun,
     Power.RAIN: PlayRain,
     Power.EARTHQUAKE: PlayEarthquake,
@@ -191,7 +191,7 @@ def _builder(power: Power, player: int, card: CardId) -> Callable[[Any], Action]
     return partial(_PLAY_ON_SQUARE[power], player, card)
 
 
-_PLAY_ON_SQUARE: dict[Power, type[PlaySun | PlayRain | PlayLightning | PlayEruption]] = {
+_PLAY_ON_SQUARE: Final[dict[Power, type[PlaySun | PlayRain | PlayLightning | PlayEruption]]] = {
     Power.SUN: PlaySun,
     Power.RAIN: PlayRain,
     Power.LIGHTNING: PlayLightning,

@@ -20,6 +20,7 @@ needs, spec 12) are two branches here, not a second mechanism.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from gaia_rules.decisions import ChoosePawnCities
 from gaia_rules.ending import win_if_supply_empty
@@ -37,7 +38,7 @@ from gaia_rules.world import needs_met, neighbours
 
 __all__ = ["discard_city", "pawn_counts", "pawns_wanted", "settle", "take_city"]
 
-FOUR_NEEDS = 4
+FOUR_NEEDS: Final = 4
 
 
 def settle(table: Table, touched: Iterable[Pos], credited: int) -> None:

@@ -10,9 +10,9 @@ copying cost the same however long the game has run.
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, insort
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from gaia_rules.cards import CardId
 from gaia_rules.decisions import BeginTurn, PowerEffect
@@ -25,12 +25,17 @@ if TYPE_CHECKING:
     from gaia_rules.legal import LegalActions
     from gaia_rules.position import Position
     from gaia_rules.rules import Rules
+    from gaia_rules.state import CityState
 
-__all__ = ["Chain", "Table", "WorldMemo", "chain_items"]
+__all__ = ["Chain", "CityPawns", "Table", "WorldMemo", "chain_items"]
 
 Chain = tuple[object, Any] | None
 """A persistent linked list, newest first: ``(item, rest)`` or ``None`` (``rest`` is a chain
 again; spelled ``Any`` because mypyc recurses without end on a recursive type alias)."""
+
+
+CityPawns = tuple[tuple[Pos, tuple[int, ...]], ...]
+"""The pawns on every city, square by square, in the order of ``Table.pawns``."""
 
 
 def chain_items(chain: Chain) -> list[object]:
@@ -64,6 +69,7 @@ class WorldMemo:
         "tile_count",
         "tile_squares",
         "view_animals",
+        "view_cities",
         "view_tiles",
     )
 
@@ -95,9 +101,17 @@ class WorldMemo:
         itself (each view gets a copy)."""
         self.view_animals: dict[Pos, int] | None = None
         """The animal tokens in square order, as every seat's view shows them (a copy each)."""
+        self.view_cities: tuple[CityPawns, dict[Pos, CityState]] | None = None
+        """The cities in square order, as every seat's view shows them (a copy each), with
+        the pawns they were built for. A city's card and satisfaction are the world's, but
+        its pawns are not (a pawn may go on a city while the world stands, and copies of a
+        table sharing this memo may differ there), so the cities are kept only for the
+        pawns they were built with, and built afresh for any others."""
 
 
-_AUTOMATIC = (BeginTurn, PowerEffect)
+V = TypeVar("V")
+
+_AUTOMATIC: Final = (BeginTurn, PowerEffect)
 """The steps the engine runs by itself (a tuple: ``isinstance`` checks it faster than a union)."""
 
 
@@ -124,6 +138,30 @@ def _open_after(
                 if at == len(found) or found[at] != near:
                     found.insert(at, near)
     return found
+
+
+def _in_square_order(kept: dict[Pos, V], squares: Sequence[Pos], now: dict[Pos, V]) -> dict[Pos, V]:
+    """``now`` in square order, from ``kept``, which was that before a change on ``squares``
+    only: the squares that joined are put in their place, those that left are taken out, and
+    the others keep their place.
+
+    Hot path: every view shows the world's tiles and animals in square order, and sorting
+    squares again after each change cost a view as much as the rest of it together.
+    """
+    joined = [square for square in squares if square in now and square not in kept]
+    left = [square for square in squares if square in kept and square not in now]
+    if not joined and not left:
+        patched = kept.copy()
+        for square in squares:
+            if square in now:
+                patched[square] = now[square]
+        return patched
+    order = list(kept)
+    for square in set(left):
+        order.remove(square)
+    for square in set(joined):
+        insort(order, square)
+    return {square: now[square] for square in order}
 
 
 class Table:
@@ -283,13 +321,12 @@ class Table:
         # changed in place, so they are shared as they are.
         if old.tile_count == memo.tile_count:
             memo.open, memo.tile_squares, memo.pairs = old.open, old.tile_squares, old.pairs
-            if old.view_tiles is not None:  # the same squares, in the same order: patched
-                view_tiles = memo.view_tiles = old.view_tiles.copy()
-                for square in squares:
-                    if square in view_tiles:
-                        view_tiles[square] = self.tiles[square]
         elif old.open is not None:  # asked for at every turn's action: patched, not rebuilt
             memo.open = _open_after(old.open, squares, self.tiles)
+        if old.view_tiles is not None:
+            memo.view_tiles = _in_square_order(old.view_tiles, squares, self.tiles)
+        if old.view_animals is not None:
+            memo.view_animals = _in_square_order(old.view_animals, squares, self.tokens)
         if old.free is None:
             return
         # copies of the table may share the old memo: never change its containers (the

@@ -30,12 +30,17 @@ from gaia_rules.wire import Wire
 
 __all__ = ["View", "backs_of", "log_for", "redact", "view_of"]
 
-_BACK_ORDER = list(CardKind)
+_BACK_RANK = {back: rank for rank, back in enumerate(CardKind)}
+"""The order of the backs in a hand's backs: the order of `CardKind`."""
 
 
-@attrs.frozen(hash=False)
+@attrs.frozen(hash=False, slots=False)
 class View(Wire):
     """One seat's view of a game (spec 1.5)."""
+
+    # Hot path: every bot, server request and RL step builds a view. A frozen class with a
+    # ``__dict__`` is built in half the time of a slotted one (attrs writes its fields
+    # straight into the dict instead of calling ``object.__setattr__`` for each of 26).
 
     seat: int
     rules: Rules
@@ -81,8 +86,9 @@ def view_of(table: Table, seat: int) -> View:
     """The view of ``seat`` (spec 1.5)."""
     # Hot path: a bot, a server or an RL step builds a view at every decision. What is
     # derived from the world alone is sorted once per world (kept in its memo, copied into
-    # each view), the backs of a hand are looked up by the hand, and the view is built
-    # positionally, in the order of its fields: keywords cost more than the rest together.
+    # each view; the cities for the pawns they hold), the backs of a hand are looked up by
+    # the hand, and the view is built positionally, in the order of its fields: keywords
+    # cost more than the rest together.
     decision = table.decision
     memo = table.world_memo()
     tiles = memo.view_tiles
@@ -91,6 +97,10 @@ def view_of(table: Table, seat: int) -> View:
     animals = memo.view_animals
     if animals is None:
         animals = memo.view_animals = dict(sorted(table.tokens.items()))
+    pawns = tuple(table.pawns.items())
+    kept = memo.view_cities
+    if kept is None or kept[0] != pawns:
+        kept = memo.view_cities = (pawns, cities_of(table))
     stolen = table.stolen
     return View(
         seat,
@@ -107,7 +117,7 @@ def view_of(table: Table, seat: int) -> View:
         table.discards.copy(),
         tiles.copy(),
         animals.copy(),
-        cities_of(table),
+        kept[1].copy(),
         table.tile_supply.copy(),
         table.bank,
         tuple(table.tableaux),
@@ -136,7 +146,9 @@ _BACKS_KEPT = 4096
 def backs_of(hand: tuple[CardId, ...]) -> tuple[CardKind, ...]:
     """The backs of a hand, sorted by back: a seat learns how many cards of each back a hand
     holds, never the order they came in, which would tell which card left it (spec 1.5)."""
-    return tuple(sorted((kind_of(card) for card in hand), key=_BACK_ORDER.index))
+    kinds = [kind_of(card) for card in hand]
+    kinds.sort(key=_BACK_RANK.__getitem__)
+    return tuple(kinds)
 
 
 def _known_backs(hand: tuple[CardId, ...]) -> tuple[CardKind, ...]:

@@ -7,6 +7,7 @@ and are all settled by :mod:`gaia_rules.satisfaction`.
 from __future__ import annotations
 
 import functools
+from typing import Final
 
 from gaia_rules.cards import CityCard
 from gaia_rules.table import Table
@@ -27,7 +28,7 @@ __all__ = [
     "tile_squares",
 ]
 
-ORIGIN = Pos(0, 0)
+ORIGIN: Final = Pos(0, 0)
 """Where the first tile of the game goes (spec 3.1, 7.2)."""
 
 neighbours = Pos.neighbours
@@ -85,8 +86,8 @@ def offered(table: Table, pos: Pos) -> frozenset[Need]:
     return frozenset((*lands, ANIMALS) if animals else lands)
 
 
-_NEEDS: tuple[Need, ...] = (*LANDS, ANIMALS)
-NEED_BITS: dict[Need, int] = {need: 1 << bit for bit, need in enumerate(_NEEDS)}
+_NEEDS: Final[tuple[Need, ...]] = (*LANDS, ANIMALS)
+NEED_BITS: Final[dict[Need, int]] = {need: 1 << bit for bit, need in enumerate(_NEEDS)}
 """One bit per need, for counting the needs a square offers with integer operations."""
 
 
@@ -100,7 +101,7 @@ def need_bits(needs: tuple[Need, ...]) -> int:
     return bits
 
 
-_ANIMALS_BIT = NEED_BITS[ANIMALS]
+_ANIMALS_BIT: Final = NEED_BITS[ANIMALS]
 
 
 def offered_bits(table: Table, pos: Pos) -> int:

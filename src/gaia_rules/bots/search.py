@@ -27,6 +27,7 @@ from collections.abc import Sequence
 
 from gaia_rules.actions import Action
 from gaia_rules.bots.greedy import greedy_scores
+from gaia_rules.chance import below
 from gaia_rules.determinize import Determinizer
 from gaia_rules.game import Game
 from gaia_rules.setup import pawns_per_player
@@ -115,7 +116,7 @@ class SearchBot:
             if game.is_over:
                 break
             legal = game.legal_actions()
-            game.apply(legal[rng.randrange(len(legal))])
+            game.apply(legal[below(rng, len(legal))])  # rng.randrange: see chance
         return playout_value(game, seat)
 
 

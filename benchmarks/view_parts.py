@@ -1,0 +1,165 @@
+"""Where the time of ``game.view(seat)`` goes in play: each part of a view timed apart.
+
+    python benchmarks/view_parts.py               # 150 games at the basic and disasters levels
+    python benchmarks/view_parts.py --games 40    # fewer
+
+`bench.py` times whole views of the seat to move after each decision of random 4-player
+games. This script plays the same kind of games and builds each of those views in the steps
+`gaia_rules.views.view_of` takes, with a clock between the steps, and checks that the value
+it builds equals `game.view(seat)` (so the steps stay those of the library: a change there
+that this script does not follow fails the check). It prints the mean cost of each step per
+view and how often the world's kept values had to be built again because the decision
+before changed them. A measurement, never a test; the clocks themselves add a little.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Sequence
+
+import gaia_rules as gr
+from gaia_rules.cards import kind_of
+from gaia_rules.state import cities_of
+from gaia_rules.table import Table
+from gaia_rules.views import View, _known_backs, _sees_stolen
+
+PARTS = (
+    "the decision and the world's memo",
+    "the tiles and animals in square order (built again when the world changed)",
+    "the cities (built again when the world or a city's pawns changed)",
+    "the backs of every hand",
+    "copies of the decks' sizes, displays, discards, world and tile supply",
+    "the rest (tableaux, supplies, steps, stolen cards, marks)",
+    "View(...) itself (the attrs __init__ of 26 fields)",
+)
+
+
+class Parts:
+    """The nanoseconds of each part, summed over the views, and the rebuilds counted."""
+
+    def __init__(self) -> None:
+        self.ns = [0] * len(PARTS)
+        self.views = 0
+        self.tiles_built = 0
+        self.animals_built = 0
+        self.cities_built = 0
+
+
+def timed_view(table: Table, seat: int, parts: Parts) -> View:
+    """``view_of(table, seat)``, step by step, each step's time added to ``parts``."""
+    clock = time.perf_counter_ns
+    t0 = clock()
+    decision = table.decision
+    memo = table.world_memo()
+    t1 = clock()
+    tiles = memo.view_tiles
+    if tiles is None:
+        parts.tiles_built += 1
+        tiles = memo.view_tiles = dict(sorted(table.tiles.items()))
+    animals = memo.view_animals
+    if animals is None:
+        parts.animals_built += 1
+        animals = memo.view_animals = dict(sorted(table.tokens.items()))
+    t2 = clock()
+    pawns = tuple(table.pawns.items())
+    kept = memo.view_cities
+    if kept is None or kept[0] != pawns:
+        parts.cities_built += 1
+        kept = memo.view_cities = (pawns, cities_of(table))
+    t3 = clock()
+    backs = tuple(map(_known_backs, table.hands))
+    t4 = clock()
+    deck_sizes = {kind: len(deck) for kind, deck in table.decks.items()}
+    displays, discards = table.displays.copy(), table.discards.copy()
+    tiles, animals, cities = tiles.copy(), animals.copy(), kept[1].copy()
+    tile_supply = table.tile_supply.copy()
+    t5 = clock()
+    stolen = (
+        tuple(
+            (kind_of(card), source, card if _sees_stolen(table, seat, source) else None)
+            for card, source in table.stolen
+        )
+        if table.stolen
+        else ()
+    )
+    tableaux, objective_pawns = tuple(table.tableaux), table.objective_pawns.copy()
+    supply, steps = tuple(table.supply), tuple(table.steps)
+    reached_four = tuple(sorted(table.reached_four)) if table.reached_four else ()
+    t6 = clock()
+    view = View(
+        seat,
+        table.rules,
+        table.players,
+        table.first_player,
+        table.active,
+        None if decision is None else decision.player,
+        decision,
+        table.hands[seat],
+        backs,
+        deck_sizes,
+        displays,
+        discards,
+        tiles,
+        animals,
+        cities,
+        tile_supply,
+        table.bank,
+        tableaux,
+        table.objectives,
+        objective_pawns,
+        stolen,
+        supply,
+        table.total_pawns,
+        table.result,
+        steps,
+        reached_four,
+    )
+    t7 = clock()
+    for index, (start, end) in enumerate(
+        [(t0, t1), (t1, t2), (t2, t3), (t3, t4), (t4, t5), (t5, t6), (t6, t7)]
+    ):
+        parts.ns[index] += end - start
+    parts.views += 1
+    return view
+
+
+def run(games: int) -> Parts:
+    """Play ``games`` random 4-player games at the basic and at the disasters level, timing
+    the view of the seat to move after each decision."""
+    parts = Parts()
+    for seed in range(games):
+        for rules in (gr.Rules.basic(), gr.Rules.disasters()):
+            rng = random.Random(seed)
+            game = gr.new_game(4, rules, seed=seed)
+            while not game.is_over:
+                actions = game.legal_actions()
+                game.apply(actions[rng.randrange(len(actions))])
+                seat = game.to_move
+                if seat is None:
+                    break
+                view = timed_view(game._table, seat, parts)
+                if view != game.view(seat):
+                    raise RuntimeError("the steps timed here are no longer those of view_of")
+    return parts
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=150, help="games per level (150)")
+    options = parser.parse_args(argv)
+    parts = run(options.games)
+    views = parts.views or 1
+    for name, ns in zip(PARTS, parts.ns, strict=True):
+        print(f"{ns / views / 1000:6.2f} µs  {name}")
+    print(f"{sum(parts.ns) / views / 1000:6.2f} µs  in all, over {parts.views:,} views")
+    print(
+        f"built again: the tiles at {parts.tiles_built / views:.0%} of the views, the animals "
+        f"at {parts.animals_built / views:.0%}, the cities at {parts.cities_built / views:.0%}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
