@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 
 import attrs
@@ -260,3 +262,15 @@ def test_a_pawn_placed_while_the_world_stands_shows_in_the_next_view() -> None:
     for seat in range(game.players):
         check_view(game, seat)
         assert game.view(seat).cities[gr.Pos(1, 1)].pawns == (0,)
+
+
+@pytest.mark.clause("1.5")
+def test_a_view_is_a_value_unhashable_like_the_dicts_it_holds_and_it_pickles() -> None:
+    game = play(3, 11, 40, gr.Rules.powers())
+    view = game.view(1)
+    with pytest.raises(TypeError):
+        hash(view)
+    assert pickle.loads(pickle.dumps(view)) == view
+    assert copy.deepcopy(view) == view
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        view.seat = 2  # type: ignore[misc]

@@ -41,6 +41,8 @@ class View(Wire):
     # Hot path: every bot, server request and RL step builds a view. A frozen class with a
     # ``__dict__`` is built in half the time of a slotted one (attrs writes its fields
     # straight into the dict instead of calling ``object.__setattr__`` for each of 26).
+    # Unhashable, as the slotted one was: it holds dicts, and equal views must not hash apart.
+    __hash__ = None  # type: ignore[assignment]
 
     seat: int
     rules: Rules
