@@ -11,8 +11,9 @@ extension module is imported before the `.py` file of the same name).
 
 What is compiled (COMPILED): the rules that run at every decision (drawing to world, `flow`
 among them, where `Game.legal_actions` and `Game.apply` hand over at once), `chance` and
-`dealing` (the draws and the deal of each sample of a search) and `actiondata` (the reading
-of recorded actions). The rest stays pure Python in this wheel too, each for a reason seen in
+`dealing` (the draws and the deal of each sample of a search), `actiondata` (the reading
+of recorded actions) and `viewfields` (the building of a seat's view, whose class stays in
+`views`). The rest stays pure Python in this wheel too, each for a reason seen in
 a build of it:
 
 - The value modules (`actions`, `cards`, `decisions`, `events`, `manifest`, `rules`, `state`,
@@ -85,6 +86,7 @@ COMPILED = (
     "chance",
     "dealing",
     "actiondata",
+    "viewfields",
 )
 """The modules of `gaia_rules` compiled (paths under the package, without ``.py``)."""
 

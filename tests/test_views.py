@@ -274,3 +274,20 @@ def test_a_view_is_a_value_unhashable_like_the_dicts_it_holds_and_it_pickles() -
     assert copy.deepcopy(view) == view
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         view.seat = 2  # type: ignore[misc]
+
+
+@pytest.mark.clause("1.5")
+@pytest.mark.parametrize("level", ["basic", "disasters"])
+def test_a_view_holds_exactly_its_fields_in_order_as_its_constructor_builds_it(
+    level: str,
+) -> None:
+    # Views are written straight into their __dict__ (a hot path): the same fields, in the
+    # same order, with the same values, as the class's own constructor makes.
+    game = play(4, 23, 120, getattr(gr.Rules, level)())
+    for seat in range(4):
+        view = game.view(seat)
+        names = [field.name for field in attrs.fields(gr.View)]
+        assert list(vars(view)) == names
+        rebuilt = gr.View(**{name: getattr(view, name) for name in names})
+        assert vars(rebuilt) == vars(view)
+        assert rebuilt == view

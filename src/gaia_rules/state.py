@@ -15,6 +15,7 @@ from gaia_rules.decisions import Decision, Step
 from gaia_rules.events import Result
 from gaia_rules.rules import Rules
 from gaia_rules.table import Table
+from gaia_rules.viewfields import city_states
 from gaia_rules.vocabulary import CardKind, Land, Pos
 from gaia_rules.wire import Wire
 
@@ -79,25 +80,7 @@ class GameState(Wire):
 
 def cities_of(table: Table) -> dict[Pos, CityState]:
     """Every city in the world, in square order: public in every view (spec 1.5)."""
-    # Hot path: every view shows every city, and a city changes far less often than views
-    # are built, so the (immutable) states are looked up by what they hold.
-    pawns, satisfaction, known = table.pawns, table.satisfaction, _CITY_STATES
-    cities: dict[Pos, CityState] = {}
-    for pos, card in sorted(table.cities.items()):
-        key = (card, pawns[pos], satisfaction[pos])
-        city = known.get(key)
-        if city is None:
-            if len(known) >= _CITY_STATES_KEPT:
-                known.clear()
-            city = known[key] = CityState(*key)
-        cities[pos] = city
-    return cities
-
-
-_CITY_STATES: dict[tuple[CardId, tuple[int, ...], int], CityState] = {}
-"""The city states built so far, by what they hold (see `cities_of`)."""
-_CITY_STATES_KEPT = 4096
-"""How many city states `_CITY_STATES` keeps before it starts afresh."""
+    return city_states(table, CityState)
 
 
 def snapshot(table: Table) -> GameState:

@@ -1,6 +1,7 @@
 """What one seat may see (spec 1.5): its view of the game and its redacted event log.
 
-Every value a seat receives is built here. A view holds the seat's own hand, the backs of
+Every value a seat receives is defined here (a view is built by `gaia_rules.viewfields`,
+which the compiled build compiles). A view holds the seat's own hand, the backs of
 the other hands, deck sizes (never their order), and everything public; it never holds a
 card hidden from its seat, not even in a private field.
 """
@@ -11,8 +12,8 @@ import attrs
 
 from gaia_rules import hooks
 from gaia_rules.actions import KeepCard
-from gaia_rules.cards import CardId, kind_of
-from gaia_rules.decisions import ChooseKeptCard, Decision, Step
+from gaia_rules.cards import CardId
+from gaia_rules.decisions import Decision, Step
 from gaia_rules.events import (
     ActionTaken,
     CardDrawn,
@@ -23,25 +24,23 @@ from gaia_rules.events import (
     StolenCardsSeen,
 )
 from gaia_rules.rules import Rules
-from gaia_rules.state import CityState, cities_of
+from gaia_rules.state import CityState
 from gaia_rules.table import Table
+from gaia_rules.viewfields import backs_of, new_view
 from gaia_rules.vocabulary import CardKind, Land, Pos
 from gaia_rules.wire import Wire
 
 __all__ = ["View", "backs_of", "log_for", "redact", "view_of"]
-
-_BACK_RANK = {back: rank for rank, back in enumerate(CardKind)}
-"""The order of the backs in a hand's backs: the order of `CardKind`."""
 
 
 @attrs.frozen(hash=False, slots=False)
 class View(Wire):
     """One seat's view of a game (spec 1.5)."""
 
-    # Hot path: every bot, server request and RL step builds a view. A frozen class with a
-    # ``__dict__`` is built in half the time of a slotted one (attrs writes its fields
-    # straight into the dict instead of calling ``object.__setattr__`` for each of 26).
-    # Unhashable, as the slotted one was: it holds dicts, and equal views must not hash apart.
+    # Hot path: every bot, server request and RL step builds a view, and
+    # `gaia_rules.viewfields.new_view` writes its fields straight into its ``__dict__``.
+    # Unhashable, as the slotted class it was: it holds dicts, and equal views must not
+    # hash apart (attrs leaves ``__hash__`` alone under ``hash=False``).
     __hash__ = None  # type: ignore[assignment]
 
     seat: int
@@ -85,92 +84,8 @@ class View(Wire):
 
 
 def view_of(table: Table, seat: int) -> View:
-    """The view of ``seat`` (spec 1.5)."""
-    # Hot path: a bot, a server or an RL step builds a view at every decision. What is
-    # derived from the world alone is sorted once per world (kept in its memo, copied into
-    # each view; the cities for the pawns they hold), the backs of a hand are looked up by
-    # the hand, and the view is built positionally, in the order of its fields: keywords
-    # cost more than the rest together.
-    decision = table.decision
-    memo = table.world_memo()
-    tiles = memo.view_tiles
-    if tiles is None:
-        tiles = memo.view_tiles = dict(sorted(table.tiles.items()))
-    animals = memo.view_animals
-    if animals is None:
-        animals = memo.view_animals = dict(sorted(table.tokens.items()))
-    pawns = tuple(table.pawns.items())
-    kept = memo.view_cities
-    if kept is None or kept[0] != pawns:
-        kept = memo.view_cities = (pawns, cities_of(table))
-    stolen = table.stolen
-    return View(
-        seat,
-        table.rules,
-        table.players,
-        table.first_player,
-        table.active,
-        None if decision is None else decision.player,
-        decision,
-        table.hands[seat],
-        tuple(map(_known_backs, table.hands)),
-        {kind: len(deck) for kind, deck in table.decks.items()},
-        table.displays.copy(),
-        table.discards.copy(),
-        tiles.copy(),
-        animals.copy(),
-        kept[1].copy(),
-        table.tile_supply.copy(),
-        table.bank,
-        tuple(table.tableaux),
-        table.objectives,
-        table.objective_pawns.copy(),
-        tuple(
-            (kind_of(card), source, card if _sees_stolen(table, seat, source) else None)
-            for card, source in stolen
-        )
-        if stolen
-        else (),
-        tuple(table.supply),
-        table.total_pawns,
-        table.result,
-        tuple(table.steps),
-        tuple(sorted(table.reached_four)) if table.reached_four else (),
-    )
-
-
-_BACKS: dict[tuple[CardId, ...], tuple[CardKind, ...]] = {}
-"""The backs of the hands seen so far (see `_known_backs`)."""
-_BACKS_KEPT = 4096
-"""How many hands `_BACKS` keeps before it starts afresh."""
-
-
-def backs_of(hand: tuple[CardId, ...]) -> tuple[CardKind, ...]:
-    """The backs of a hand, sorted by back: a seat learns how many cards of each back a hand
-    holds, never the order they came in, which would tell which card left it (spec 1.5)."""
-    kinds = [kind_of(card) for card in hand]
-    kinds.sort(key=_BACK_RANK.__getitem__)
-    return tuple(kinds)
-
-
-def _known_backs(hand: tuple[CardId, ...]) -> tuple[CardKind, ...]:
-    """`backs_of` a hand of the engine's own.
-
-    Hot path: every view asks this of every hand, and hands change about once a turn, so
-    the answer is looked up by the hand (a pure function of it; the table is bounded)."""
-    found = _BACKS.get(hand)
-    if found is None:
-        if len(_BACKS) >= _BACKS_KEPT:
-            _BACKS.clear()
-        found = _BACKS[hand] = backs_of(hand)
-    return found
-
-
-def _sees_stolen(table: Table, seat: int, source: int) -> bool:
-    """A stolen card is seen by the seat it came from, and by the thief once every card is
-    taken (spec 13.8c)."""
-    decision = table.decision
-    return seat == source or (isinstance(decision, ChooseKeptCard) and decision.player == seat)
+    """The view of ``seat`` (spec 1.5), built by `gaia_rules.viewfields`."""
+    return new_view(View, table, seat, CityState)
 
 
 def redact(event: Event, seat: int, kept_from: int | None = None) -> Event:

@@ -1,0 +1,159 @@
+"""How a view is built: what one seat sees of a table, found field by field (spec 1.5).
+
+`gaia_rules.views` defines the `View` value and hands the building of one here. Hot path:
+every bot, server request and RL step builds a view at every decision, and this module
+holds no value class, so the optional compiled build (`scripts/build_compiled.py`) compiles
+it, where the value classes must stay interpreted; the classes it builds (`View`,
+`CityState`) are passed in by the modules that define them, which import this one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
+
+from gaia_rules.cards import CardId, kind_of
+from gaia_rules.decisions import ChooseKeptCard
+from gaia_rules.table import Table
+from gaia_rules.vocabulary import CardKind, Pos
+
+if TYPE_CHECKING:
+    from gaia_rules.state import CityState
+
+__all__ = ["backs_of", "city_states", "new_view"]
+
+V = TypeVar("V")
+
+MakeCity = Callable[[CardId, tuple[int, ...], int], "CityState"]
+"""How to make a city's state from its card, its pawns and its satisfaction (`CityState`)."""
+
+
+def new_view(cls: type[V], table: Table, seat: int, make_city: MakeCity) -> V:
+    """The view of ``seat``, an instance of ``cls`` (`View`), its cities made by
+    ``make_city`` (spec 1.5).
+
+    Hot path. What is derived from the world alone is kept in square order in the world's
+    memo (copied into each view; the cities for the pawns they hold) and the backs of a hand
+    are looked up by the hand. The value is written straight into its ``__dict__``, in the
+    order of its fields: attrs' ``__init__`` is Python code, which the compiled build cannot
+    speed up, and a view has no validator or converter to skip
+    (``tests/test_views.py`` checks that the fields written are exactly the class's).
+    """
+    decision = table.decision
+    memo = table.world_memo()
+    tiles = memo.view_tiles
+    if tiles is None:
+        tiles = memo.view_tiles = dict(sorted(table.tiles.items()))
+    animals = memo.view_animals
+    if animals is None:
+        animals = memo.view_animals = dict(sorted(table.tokens.items()))
+    pawns = tuple(table.pawns.items())
+    kept = memo.view_cities
+    if kept is None or kept[0] != pawns:
+        kept = memo.view_cities = (pawns, city_states(table, make_city))
+    stolen = table.stolen
+    view = object.__new__(cls)
+    object.__setattr__(  # the class is frozen
+        view,
+        "__dict__",
+        {
+            "seat": seat,
+            "rules": table.rules,
+            "players": table.players,
+            "first_player": table.first_player,
+            "active": table.active,
+            "to_move": None if decision is None else decision.player,
+            "decision": decision,
+            "hand": table.hands[seat],
+            "hand_backs": tuple(map(_known_backs, table.hands)),
+            "deck_sizes": {kind: len(deck) for kind, deck in table.decks.items()},
+            "displays": table.displays.copy(),
+            "discards": table.discards.copy(),
+            "tiles": tiles.copy(),
+            "animals": animals.copy(),
+            "cities": kept[1].copy(),
+            "tile_supply": table.tile_supply.copy(),
+            "bank": table.bank,
+            "tableaux": tuple(table.tableaux),
+            "objectives": table.objectives,
+            "objective_pawns": table.objective_pawns.copy(),
+            "stolen": tuple(
+                (
+                    (kind_of(card), source, card if _sees_stolen(table, seat, source) else None)
+                    for card, source in stolen
+                )
+            )
+            if stolen
+            else (),
+            "supply": tuple(table.supply),
+            "total_pawns": table.total_pawns,
+            "result": table.result,
+            "steps": tuple(table.steps),
+            "reached_four": tuple(sorted(table.reached_four)) if table.reached_four else (),
+        },
+    )
+    return view
+
+
+def backs_of(hand: tuple[CardId, ...]) -> tuple[CardKind, ...]:
+    """The backs of a hand, sorted by back: a seat learns how many cards of each back a hand
+    holds, never the order they came in, which would tell which card left it (spec 1.5)."""
+    kinds = [_BACK_OF_LETTER[card[0]] for card in hand]
+    kinds.sort(key=_BACK_RANK.__getitem__)
+    return tuple(kinds)
+
+
+_BACK_OF_LETTER = {card[0]: kind_of(card) for card in ("N01", "C01", "A01", "P01")}
+"""The back of a card by the first letter of its id (`kind_of`, read once per letter)."""
+
+_BACK_RANK = {back: rank for rank, back in enumerate(CardKind)}
+"""The order of the backs in a hand's backs: the order of `CardKind`."""
+
+_BACKS: dict[tuple[CardId, ...], tuple[CardKind, ...]] = {}
+"""The backs of the hands seen so far (see `_known_backs`)."""
+_BACKS_KEPT = 4096
+"""How many hands `_BACKS` keeps before it starts afresh."""
+
+
+def _known_backs(hand: tuple[CardId, ...]) -> tuple[CardKind, ...]:
+    """`backs_of` a hand of the engine's own.
+
+    Hot path: every view asks this of every hand, and hands change about once a turn, so
+    the answer is looked up by the hand (a pure function of it; the table is bounded)."""
+    found = _BACKS.get(hand)
+    if found is None:
+        if len(_BACKS) >= _BACKS_KEPT:
+            _BACKS.clear()
+        found = _BACKS[hand] = backs_of(hand)
+    return found
+
+
+def _sees_stolen(table: Table, seat: int, source: int) -> bool:
+    """A stolen card is seen by the seat it came from, and by the thief once every card is
+    taken (spec 13.8c)."""
+    decision = table.decision
+    return seat == source or (isinstance(decision, ChooseKeptCard) and decision.player == seat)
+
+
+def city_states(table: Table, make_city: MakeCity) -> dict[Pos, CityState]:
+    """Every city in the world, in square order, each made by ``make_city``: public in every
+    view (spec 1.5)."""
+    # Hot path: every view shows every city, and a city changes far less often than views
+    # are built, so the (immutable) states are looked up by what they hold.
+    pawns, satisfaction, known = table.pawns, table.satisfaction, _CITY_STATES
+    cities: dict[Pos, CityState] = {}
+    for pos, card in sorted(table.cities.items()):
+        key = (card, pawns[pos], satisfaction[pos])
+        city = known.get(key)
+        if city is None:
+            if len(known) >= _CITY_STATES_KEPT:
+                known.clear()
+            city = known[key] = make_city(*key)
+        cities[pos] = city
+    return cities
+
+
+_CITY_STATES: dict[tuple[CardId, tuple[int, ...], int], CityState] = {}
+"""The city states built so far, by what they hold (see `city_states`)."""
+_CITY_STATES_KEPT = 4096
+"""How many city states `_CITY_STATES` keeps before it starts afresh."""
