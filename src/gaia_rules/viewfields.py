@@ -65,7 +65,9 @@ def new_view(cls: type[V], table: Table, seat: int, make_city: MakeCity) -> V:
             "to_move": None if decision is None else decision.player,
             "decision": decision,
             "hand": table.hands[seat],
-            "hand_backs": tuple(map(_known_backs, table.hands)),
+            # a comprehension: compiled, it calls _known_backs directly, where map goes
+            # through a Python-level call for each hand
+            "hand_backs": tuple([_known_backs(hand) for hand in table.hands]),
             "deck_sizes": {kind: len(deck) for kind, deck in table.decks.items()},
             "displays": table.displays.copy(),
             "discards": table.discards.copy(),
