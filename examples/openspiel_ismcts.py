@@ -5,8 +5,10 @@
 
 IS-MCTS (information set Monte Carlo tree search, OpenSpiel's
 ``open_spiel.python.algorithms.ismcts``) samples the cards hidden from its seat with the game's
-``resample_from_infostate`` and searches the samples with random rollouts. The two players
-swap seats every game; the seed of every random choice comes from ``--seed``.
+``resample_from_infostate`` and searches the samples with random rollouts, its nodes keyed by
+the information state string (the seat's information-set key). The deal and every card drawn
+are chance nodes, sampled here from their outcomes. The two players swap seats every game; the
+seed of every random choice comes from ``--seed``.
 """
 
 from __future__ import annotations
@@ -26,10 +28,11 @@ from gaia_rules.openspiel import GaiaState
 
 def play(games: int, simulations: int, bot_name: str, level: str, seed: int) -> list[int]:
     """Play ``games`` two-player games; return the winner of each as 0 (IS-MCTS) or 1 (bot)."""
-    game = pyspiel.load_game("python_gaia", {"players": 2, "level": level, "rng_seed": seed})
+    game = pyspiel.load_game("python_gaia", {"players": 2, "level": level})
     winners = []
     for number in range(games):
         rng = np.random.RandomState(seed + number)
+        chance = np.random.RandomState(seed + 1000 + number)
         evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
         searcher = ismcts.ISMCTSBot(
             game, evaluator, uct_c=2.0, max_simulations=simulations, random_state=rng
@@ -37,9 +40,12 @@ def play(games: int, simulations: int, bot_name: str, level: str, seed: int) -> 
         ours = BOTS[bot_name](seed + number)
         searcher_seat = number % 2
         state = game.new_initial_state()
-        state.apply_action(0)  # the deal
         assert isinstance(state, GaiaState)
         while not state.is_terminal():
+            if state.is_chance_node():  # the deal, and every card drawn: chance decides
+                outcomes, chances = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(chance.choice(outcomes, p=chances)))
+                continue
             seat = state.current_player()
             if seat == searcher_seat:
                 action = searcher.step(state)

@@ -17,6 +17,9 @@ import gaia_rules as gr
 from gaia_rules.notation import format_action
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
+FORMAT_1 = GOLDEN / "records-1"
+"""Records of format 1, written before copies of one face became one choice (spec 1.12), each
+with its final state: kept as they were written, and replayed as they were played."""
 
 RECORDS: dict[str, tuple[int, gr.Rules, int]] = {
     "basic-2p": (2, gr.Rules.basic(), 101),

@@ -10,7 +10,8 @@ def blind_to(
     game: gr.Game, seat: int | None, dealt: tuple[tuple[str, ...], ...] | None = None
 ) -> set[str]:
     """The cards in the decks, and the cards in other hands (every hand, for a spectator:
-    ``None``) that were dealt or drawn blind. ``dealt`` is the deal's hands, if known.
+    ``None``) that were dealt or drawn blind, but the face ids. ``dealt`` is the deal's hands,
+    if known.
 
     A card that changes hands unseen (a Tornado's) stays with a seat that knew it in a game
     of two; in a bigger game at the powers level this set misses such a card."""
@@ -25,4 +26,7 @@ def blind_to(
     }
     full = game.state
     held = {card for other, hand in enumerate(full.hands) if other != seat for card in hand}
-    return (held & unseen) | {card for deck in full.decks.values() for card in deck}
+    hidden = (held & unseen) | {card for deck in full.decks.values() for card in deck}
+    # a face id names a face, not a card, wherever a seat is told of one (spec 1.14): seen
+    # outside the seat's hand it says nothing of where that very card is
+    return hidden - set(game.rules.cards.face_ids.values())

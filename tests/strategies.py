@@ -64,6 +64,7 @@ __all__ = [
     "random_playout",
     "rules_id",
     "rules_strategy",
+    "same_choice",
     "spread",
     "walk_strategy",
 ]
@@ -1049,6 +1050,48 @@ def other_seats_actions(game: gr.Game) -> list[gr.Action]:
             other = attrs.evolve(position, active=seat, turn_action=1).to_game()
             found += other.legal_actions()
     return found
+
+
+_FROM_HAND = (
+    gr.PlayNature,
+    gr.PlayAnimals,
+    gr.PlayCity,
+    gr.PlaySun,
+    gr.PlayRain,
+    gr.PlayEarthquake,
+    gr.PlayTornado,
+    gr.PlayLightning,
+    gr.PlayEruption,
+    gr.Protect,
+    gr.Discard,
+)
+"""The actions that name a card of their player's hand."""
+
+
+def same_choice(game: gr.Game, action: object) -> gr.Action | None:
+    """The action ``legal_actions()`` lists for the choice ``action`` makes when it names
+    another copy of a face in the same place (spec 1.12): a draw naming a card face up, or
+    the face id of one, is listed by the face id; a card of the player's hand by the copy that
+    has been there longest (1.13). ``None`` for any other action. Written from the spec,
+    apart from the engine's own code."""
+    state = game.state
+    faces = state.rules.cards
+    if type(action) is gr.DrawDisplay and isinstance(action.card, str):
+        shown = [card for display in state.displays.values() for card in display]
+        if action.card in shown or action.card in {faces.face_id(c) for c in shown}:
+            return gr.DrawDisplay(action.player, faces.face_id(action.card))
+        return None
+    if type(action) in _FROM_HAND:
+        player, card = action.player, action.card  # type: ignore[attr-defined]
+        if not (type(player) is int and 0 <= player < game.players and type(card) is str):
+            return None
+        hand = state.hands[player]
+        if card not in hand:
+            return None
+        first = next(c for c in hand if faces.face_id(c) == faces.face_id(card))
+        listed: gr.Action = gr.from_data({**action.to_data(), "card": first}, gr.Action)  # type: ignore[attr-defined]
+        return listed
+    return None
 
 
 def mutated_actions(game: gr.Game, legal: Iterable[gr.Action] | None = None) -> list[object]:

@@ -100,7 +100,10 @@ def test_a_seventh_card_means_discarding_any_one_of_the_seven() -> None:
     game = table_game(life=("C09", "C10")).display(LIFE, "C11", "C12").hand(0, *hand).to_game()
     game.apply(gr.DrawDeck(0, LIFE))
     assert game.decision == gr.ChooseLimitDiscard(0)
-    assert set(game.legal_actions()) == {gr.Discard(0, c) for c in (*hand, "C09")}
+    # one discard per face (spec 1.12): N01 and N02 are deserts, N07 and N08 plains
+    faces = ("N01", "N07", "C01", "A01", "C09")
+    assert set(game.legal_actions()) == {gr.Discard(0, c) for c in faces}
+    assert all(game.is_legal(gr.Discard(0, c)) for c in (*hand, "C09"))
     events = game.apply(gr.Discard(0, "C09"))  # the new card itself may go
     assert gr.CardDiscarded(0, "C09") in events
     assert game.state.hands[0] == hand
@@ -142,4 +145,5 @@ def test_the_limits_hold_for_any_gain_not_only_a_draw() -> None:
     table.hands[1] = ("N01", "N02", "N03", "N07", "N08", "C01")
     drawing.gain(table, 1, "C02")
     assert table.steps[-1] == ChooseLimitDiscard(1)
-    assert len(drawing.discard_options(table, 1)) == 7
+    # seven cards, four faces: deserts N01-N03, plains N07-N08, two cities (spec 1.12)
+    assert len(drawing.discard_options(table, 1)) == 4

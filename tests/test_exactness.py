@@ -35,6 +35,7 @@ from tests.strategies import (
     check_shown_options,
     mutated_actions,
     rules_id,
+    same_choice,
     spread,
     walk_strategy,
 )
@@ -130,11 +131,25 @@ def assert_refused(game: gr.Game, action: object) -> str:
     return clause
 
 
+def check_same_choice(game: gr.Game, action: object, listed: gr.Action) -> None:
+    """``action`` names another copy of the face ``listed`` names, in the same place: it is
+    that choice, with the same events and the same game after it (spec 1.12)."""
+    assert game.is_legal(action), f"{action!r} is the choice {listed!r} but is refused"
+    one, two = game.copy(), game.copy()
+    assert one.apply(action) == two.apply(listed)  # type: ignore[arg-type]
+    assert one.state == two.state and one.actions == two.actions
+
+
 def check_mutations_refused(game: gr.Game) -> Counter[str]:
     legal = game.legal_actions()
     clauses: Counter[str] = Counter()
     for action in mutated_actions(game, legal):
-        if action not in legal:
+        if action in legal:
+            continue
+        listed = same_choice(game, action)
+        if listed is not None and listed in legal:
+            check_same_choice(game, action, listed)
+        else:
             clauses[assert_refused(game, action)] += 1
     return clauses
 
@@ -164,11 +179,12 @@ def test_every_seat_is_refused_once_the_game_is_over(walk: Walk) -> None:
 @pytest.mark.parametrize("rules", ALL_RULES[::3], ids=rules_id)
 def test_taking_a_card_that_is_not_face_up_is_refused(rules: gr.Rules) -> None:
     """Every card of the box that is not in a display, Objectives and the Power cards out of
-    the game included, is refused."""
+    the game included, is refused, but the face id of a card face up (spec 1.12)."""
     game = gr.new_game(players=3, rules=rules, seed=1)
     shown = {card for display in game.state.displays.values() for card in display}
+    faces = {game.rules.cards.face_id(card) for card in shown}
     for card, _ in game.rules.cards.cards:
-        if card not in shown:
+        if card not in shown and card not in faces:
             assert_refused(game, gr.DrawDisplay(0, card))
 
 
@@ -201,8 +217,14 @@ def check_exactness(game: gr.Game) -> None:
     missing = set(legal) - candidates
     assert not missing, f"the candidate set misses listed actions: {missing}"
     accepted = {action for action in candidates if game.is_legal(action)}
-    assert accepted == set(legal), (
-        f"accepted but not listed: {sorted(map(repr, accepted - set(legal)))[:10]}; "
+    # 1.12: another copy of a face in the same place is the listed choice, and applies alike
+    copies = {action for action in accepted - set(legal) if same_choice(game, action) in legal}
+    for action in sorted(copies, key=repr)[:5]:
+        listed = same_choice(game, action)
+        assert listed is not None
+        check_same_choice(game, action, listed)
+    assert accepted - copies == set(legal), (
+        f"accepted but not listed: {sorted(map(repr, accepted - copies - set(legal)))[:10]}; "
         f"listed but refused: {sorted(map(repr, set(legal) - accepted))[:10]}"
     )
 

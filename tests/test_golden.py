@@ -7,11 +7,14 @@ the diff of the golden files show what changed.
 from __future__ import annotations
 
 import difflib
+from pathlib import Path
 
 import pytest
 
 import gaia_rules as gr
+from gaia_rules.record import RECORD_FORMAT
 from tests.golden import (
+    FORMAT_1,
     GOLDEN,
     PLAYTHROUGHS,
     RECORDS,
@@ -77,6 +80,35 @@ def test_a_playthrough_prints_exactly_as_committed(name: str) -> None:
     actual = playthrough(players, rules, seed)
     expected = (GOLDEN / "playthroughs" / f"{name}.txt").read_text(encoding="utf-8")
     assert actual == expected, f"{HINT}\n{_diff(expected, actual, name)}"
+
+
+@pytest.mark.clause("1.12", "16.8")
+@pytest.mark.parametrize(
+    "path",
+    sorted(p for p in FORMAT_1.glob("*.json") if not p.name.endswith(".state.json")),
+    ids=lambda p: p.stem,
+)
+def test_a_record_of_format_1_still_replays_to_its_final_state(path: Path) -> None:
+    """A record written before copies of one face became one choice names, in each action,
+    the very copy that moved; its replay moves that copy, and reaches the state it recorded,
+    card for card. A game replayed from it records itself in format 1 again."""
+    record = gr.GameRecord.from_json(path.read_text(encoding="utf-8"))
+    assert record.format == 1
+    game = record.replay()
+    assert game.is_over and game.result == record.result
+    expected = path.with_name(f"{path.stem}.state.json").read_text(encoding="utf-8")
+    assert game.state.to_json() + "\n" == expected
+    again = game.record()
+    assert again.format == 1 and again.actions == record.actions
+    assert gr.GameRecord.from_json(again.to_json()).replay().state == game.state
+
+
+@pytest.mark.clause("1.12")
+def test_the_records_written_now_are_of_format_2() -> None:
+    name = sorted(RECORDS)[0]
+    record = gr.GameRecord.from_json((GOLDEN / "records" / f"{name}.json").read_text("utf-8"))
+    assert record.format == RECORD_FORMAT == 2
+    assert '"format":2' in record.to_json().replace(" ", "")[:20]
 
 
 @pytest.mark.clause("1.7")

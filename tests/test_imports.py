@@ -20,6 +20,7 @@ VALUES = (
     "cards",
     "decisions",
     "events",
+    "information",
     "manifest",
     "rules",
     "state",

@@ -52,6 +52,7 @@ from tests.strategies import (
     power_deck_counts,
     random_playout,
     rules_id,
+    same_choice,
     spread,
     walk_strategy,
 )
@@ -550,7 +551,11 @@ class GameMachine(RuleBasedStateMachine):
     @rule(index=st.integers(0, 2**16))
     def refuse_a_mutated_action(self, index: int) -> None:
         legal = self.game.legal_actions()
-        mutations = [m for m in mutated_actions(self.game, legal) if m not in legal]
+        mutations = [
+            m
+            for m in mutated_actions(self.game, legal)
+            if m not in legal and same_choice(self.game, m) not in legal  # 1.12: the same choice
+        ]
         if not mutations:
             return
         action = mutations[index % len(mutations)]

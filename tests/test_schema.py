@@ -501,7 +501,8 @@ def _spoiled(base: dict[str, Any]) -> list[Spoilt]:
     spoil("a card drawn as a number", "Event", lambda e: e.update(card=7), "card", "CardDrawn")
     spoil("a missing field", "Event", lambda e: e.pop("from_display"), "", "CardDrawn")
     spoil("no format", "View", lambda v: v.pop("format"), "", "View")
-    spoil("format 2", "GameRecord", lambda r: r.update(format=2), "format", "GameRecord")
+    spoil("format 3", "GameRecord", lambda r: r.update(format=3), "format", "GameRecord")
+    spoil("format 2", "View", lambda v: v.update(format=2), "format", "View")
     spoil(
         "format true",
         "Position",

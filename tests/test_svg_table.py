@@ -37,7 +37,8 @@ def hidden_from(game: gr.Game, seat: int) -> set[str]:
     hidden |= {card for deck in state.decks.values() for card in deck}
     hidden |= {card for card, _ in state.stolen}
     hidden -= {card for _, _, card in game.view(seat).stolen if card is not None}
-    return hidden
+    # a face id names a face outside the seat's hand (spec 1.14), not the card of that id
+    return hidden - set(game.rules.cards.face_ids.values())
 
 
 @pytest.mark.clause("1.5")

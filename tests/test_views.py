@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+import re
 
 import attrs
 import pytest
@@ -14,6 +15,8 @@ from hypothesis import strategies as st
 import gaia_rules as gr
 from gaia_rules import CardKind
 from tests.test_satisfaction import scarce_world
+
+CARD_ID = re.compile(r"\b[NCAPO][0-9]{2}\b")
 
 
 def kind_of(card: str) -> CardKind:
@@ -30,9 +33,16 @@ def hidden_from(state: gr.GameState, seat: int) -> set[str]:
     return hidden
 
 
+def faced(value: object, cards: gr.Manifest) -> str:
+    """``repr(value)`` with every card id named by its face id (spec 1.11)."""
+    return CARD_ID.sub(lambda m: cards.face_id(m.group(0)), repr(value))
+
+
 def check_view(game: gr.Game, seat: int) -> None:
     state = game.state
     view = game.view(seat)
+    cards = state.rules.cards
+    face = cards.face_id
     assert view.seat == seat
     # its own hand in full, the others as backs only
     assert view.hand == state.hands[seat]
@@ -44,27 +54,35 @@ def check_view(game: gr.Game, seat: int) -> None:
     assert view.deck_sizes == {kind: len(deck) for kind, deck in state.decks.items()}
     names = {field.name for field in attrs.fields(type(view))}
     assert not names & {"hands", "decks", "seed", "out_of_game"}, names
-    # everything public, as in the state
-    assert view.displays == state.displays
-    assert view.discards == state.discards
+    # everything public, as in the state, every card by its face id (1.14)
+    assert view.displays == {k: tuple(map(face, pile)) for k, pile in state.displays.items()}
+    assert view.discards == {k: tuple(map(face, pile)) for k, pile in state.discards.items()}
+    assert view.tableaux == tuple(tuple(map(face, cards_)) for cards_ in state.tableaux)
     assert view.tiles == state.tiles
     assert view.animals == state.animals
     assert view.cities == state.cities
     assert view.tile_supply == state.tile_supply
     assert view.bank == state.bank
-    assert view.tableaux == state.tableaux
     assert view.objectives == state.objectives
     assert view.objective_pawns == state.objective_pawns
     assert view.supply == state.supply
     assert view.total_pawns == state.total_pawns
     assert view.active == state.active
     assert view.to_move == state.to_move
-    assert view.decision == state.decision
+    assert faced(view.decision, cards) == faced(state.decision, cards)
+    assert repr(view.decision) == faced(state.decision, cards)
     assert view.result == state.result
-    # no hidden card anywhere in it, not even in a private field
+    # no id but a face id and its own cards anywhere in it, not even in a private field
+    told = set(view.hand) | {card for _, _, card in view.stolen if card is not None}
     text = repr(view)
-    leaked = sorted(card for card in hidden_from(state, seat) if repr(card) in text)
+    leaked = sorted(
+        card
+        for card in set(CARD_ID.findall(text))
+        if face(card) != card and card not in told
+    )
     assert not leaked, f"seat {seat} sees {leaked}"
+    hidden = hidden_from(state, seat) - set(cards.face_ids.values())
+    assert not [card for card in hidden if repr(card) in text]
 
 
 def play(players: int, seed: int, steps: int, rules: gr.Rules | None = None) -> gr.Game:
@@ -140,9 +158,25 @@ def test_the_views_of_two_seats_differ_only_in_what_is_private() -> None:
 # -- events_for ------------------------------------------------------------------------------------
 
 
+OUT_OF_HAND = (
+    gr.ActionTaken,
+    gr.CardDrawn,
+    gr.CardDiscarded,
+    gr.NatureCardPlayed,
+    gr.AnimalsPlaced,
+    gr.PowerPlayed,
+    gr.CityPlaced,
+)
+"""The events that take a card of their player's into or out of his hand (1.14)."""
+
+
 def check_events_for(game: gr.Game) -> tuple[int, int, int]:
-    """Checks every seat's log; returns (hidden draws, own draws, face-up draws) seen."""
+    """Checks every seat's log; returns (hidden draws, own draws, face-up draws) seen.
+
+    Each event is shown as it happened, every card by its face id but the cards of the
+    seat's own hand (and the stolen cards it sees), which it is told by their ids (1.14)."""
     events = game.events
+    cards = game.rules.cards
     counts = [0, 0, 0]
     for seat in range(game.players):
         seen = game.events_for(seat)
@@ -152,8 +186,15 @@ def check_events_for(game: gr.Game) -> tuple[int, int, int]:
                 assert shown == attrs.evolve(full, card=None)
                 assert full.card is not None
                 counts[0] += 1
+            elif isinstance(full, gr.CardStolen | gr.StolenCardsSeen | gr.CardKept):
+                pass  # the Tornado's own rules (13.8c): tests/test_secrecy.py
+            elif isinstance(full, gr.ActionTaken) and isinstance(full.action, gr.KeepCard):
+                pass
             else:
-                assert shown == full
+                assert faced(shown, cards) == faced(full, cards)
+                own = getattr(full, "player", None) == seat and isinstance(full, OUT_OF_HAND)
+                if not isinstance(full, gr.PowerCancelled):  # its two cards: one is its own
+                    assert repr(shown) == (repr(full) if own else faced(full, cards))
                 if isinstance(full, gr.CardDrawn):
                     assert isinstance(shown, gr.CardDrawn)
                     assert shown.card is not None
@@ -179,16 +220,23 @@ def test_a_face_down_draw_shows_only_its_kind_to_the_others() -> None:
         assert repr(drawn.card) not in repr(game.events_for(seat))
 
 
-def test_a_face_up_draw_is_shown_in_full_to_every_seat() -> None:
+@pytest.mark.clause("1.14")
+def test_a_face_up_draw_is_shown_to_every_seat_by_its_face() -> None:
     game = gr.new_game(players=3, seed=18)
     card = game.state.displays[CardKind.NATURE][0]
+    face = game.rules.cards.face_id(card)
     game.apply(gr.DrawDisplay(0, card))
     for seat in range(3):
         shown = [e for e in game.events_for(seat) if isinstance(e, gr.CardDrawn)]
-        assert shown == [gr.CardDrawn(0, CardKind.NATURE, card, from_display=True)]
-        # the refill of the display is public too
+        told = card if seat == 0 else face  # the drawer holds it: he is told its id
+        assert shown == [gr.CardDrawn(0, CardKind.NATURE, told, from_display=True)]
+        # the refill of the display is public too, by its face
         refills = [e for e in game.events_for(seat) if isinstance(e, gr.DisplayRefilled)]
-        assert refills == [e for e in game.events if isinstance(e, gr.DisplayRefilled)]
+        assert refills == [
+            attrs.evolve(e, card=game.rules.cards.face_id(e.card))
+            for e in game.events
+            if isinstance(e, gr.DisplayRefilled)
+        ]
 
 
 @pytest.mark.parametrize("seed", range(3))

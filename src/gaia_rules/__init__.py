@@ -103,6 +103,7 @@ from gaia_rules.events import (
     TurnBegan,
 )
 from gaia_rules.game import Game, new_game
+from gaia_rules.information import InformationSet
 from gaia_rules.manifest import Edition, Manifest
 from gaia_rules.notation import NotationError, format_action, parse_action
 from gaia_rules.position import Position, PositionBuilder
@@ -175,6 +176,7 @@ __all__ = [
     "GameRecord",
     "GameState",
     "IllegalActionError",
+    "InformationSet",
     "JsonError",
     "KeepCard",
     "Land",

@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from functools import partial
 
 import attrs
 
 from gaia_rules.cards import CardId, kind_of
 from gaia_rules.dealing import deal, deal_shuffled
+from gaia_rules.decisions import ChooseProtection, PowerEffect, Step
 from gaia_rules.errors import RulesError, ViewError
 from gaia_rules.game import Game
 from gaia_rules.manifest import TILE_COUNTS
@@ -171,7 +172,9 @@ def _position_of(view: View) -> tuple[Position | None, _Pools, list[str]]:
             problems.append(f"stolen: {card} has not the back {back.value} (13.8b)")
     if problems:
         return None, {}, problems
-    pools = unseen_cards(view)
+    public, pools, problems = _named(view)
+    if problems:
+        return None, {}, problems
     wanted = _hidden_places(view)
     problems = [
         f"1.5: the seat cannot see {len(pools[kind])} {kind.value} card(s), "
@@ -189,16 +192,16 @@ def _position_of(view: View) -> tuple[Position | None, _Pools, list[str]]:
         animals=view.animals,
         cities={pos: (city.card, city.pawns) for pos, city in view.cities.items()},
         hands=hands,
-        tableaux=view.tableaux,
+        tableaux=public.tableaux,
         decks=decks,
-        displays=view.displays,
-        discards=view.discards,
+        displays=public.displays,
+        discards=public.discards,
         objectives=view.objectives,
         objective_pawns=view.objective_pawns,
-        out_of_game=_out_of_game(view, hands, stolen, decks),
+        out_of_game=_out_of_game(view, public, hands, stolen, decks),
         active=view.active,
         first_player=view.first_player,
-        steps=view.steps,
+        steps=public.steps,
         stolen=stolen,
         reached_four=view.reached_four,
     )
@@ -242,12 +245,90 @@ register_check(View, view_problems)
 
 def unseen_cards(view: View) -> dict[CardKind, tuple[CardId, ...]]:
     """The cards in play that ``view``'s seat cannot see, by back, in id order: they are in
-    the other hands, the decks, or a Tornado's hold, in some order the seat does not know."""
-    seen = set(_seen(view))
-    return {
-        kind: tuple(sorted(card for card in ids if card not in seen))
+    the other hands, the decks, or a Tornado's hold, in some order the seat does not know.
+
+    A view names every card outside its seat's hand, and the stolen cards it sees, by its
+    face id (spec 1.14), so which copy of a face is where it does not say: the copies it shows
+    are given, in its order of places, the lowest ids of their face it leaves free, and the
+    ids left over are the unseen cards."""
+    return _named(view)[1]
+
+
+@attrs.frozen
+class _Public:
+    """The places a view shows, each card named by an id of its own."""
+
+    displays: dict[CardKind, tuple[CardId, ...]]
+    discards: dict[CardKind, tuple[CardId, ...]]
+    tableaux: tuple[tuple[CardId, ...], ...]
+    steps: tuple[Step, ...]
+
+
+def _named(view: View) -> tuple[_Public, _Pools, list[str]]:
+    """The places ``view`` shows with each card by an id of its own, the cards left for the
+    places it hides (see `unseen_cards`), and what keeps them from adding up to the box."""
+    face_ids = view.rules.cards.face_ids
+    told = {*view.hand, *(card for _, _, card in view.stolen if card is not None)}
+    shown = {city.card for city in view.cities.values()}
+    free: dict[CardId, list[CardId]] = {}
+    for ids in cards_in_play(view.rules).values():
+        for card in ids:
+            if card not in told and card not in shown:
+                free.setdefault(face_ids[card], []).append(card)
+    problems: list[str] = []
+
+    def own(card: CardId, where: str) -> CardId:
+        left = free.get(face_ids.get(card, card))
+        if not left:
+            problems.append(f"{where}: {card}: more cards of its face than the box holds (2.9)")
+            return card
+        return left.pop(0)
+
+    displays = {
+        kind: tuple(own(card, "displays") for card in pile) for kind, pile in view.displays.items()
+    }
+    discards = {
+        kind: tuple(own(card, "discards") for card in pile) for kind, pile in view.discards.items()
+    }
+    tableaux = tuple(tuple(own(card, "tableaux") for card in cards) for cards in view.tableaux)
+    steps = tuple(_step_named(step, tableaux, face_ids) for step in view.steps)
+    left = {card for cards in free.values() for card in cards}
+    pools = {
+        kind: tuple(card for card in ids if card in left)
         for kind, ids in cards_in_play(view.rules).items()
     }
+    return _Public(displays, discards, tableaux, steps), pools, problems
+
+
+def _step_named(
+    step: Step, tableaux: tuple[tuple[CardId, ...], ...], face_ids: Mapping[CardId, CardId]
+) -> Step:
+    """``step`` naming the Power card it waits on by the id its player's cards in front give
+    it: the last card of that face there, the one just played (spec 13.3)."""
+    if isinstance(step, ChooseProtection):
+        card = _played(tableaux, step.power_player, step.against, face_ids)
+        return step if card == step.against else attrs.evolve(step, against=card)
+    if isinstance(step, PowerEffect):
+        card = _played(tableaux, step.action.player, step.action.card, face_ids)
+        if card != step.action.card:
+            return PowerEffect(attrs.evolve(step.action, card=card))
+    return step
+
+
+def _played(
+    tableaux: tuple[tuple[CardId, ...], ...],
+    player: object,
+    card: CardId,
+    face_ids: Mapping[CardId, CardId],
+) -> CardId:
+    """The last card with the face of ``card`` in front of ``player``, or ``card``."""
+    if type(player) is not int or not 0 <= player < len(tableaux):
+        return card
+    face = face_ids.get(card)
+    for played in reversed(tableaux[player]):
+        if face_ids.get(played) == face:
+            return played
+    return card
 
 
 def _seen(view: View) -> Iterator[CardId]:
@@ -274,13 +355,16 @@ def _hidden_places(view: View) -> dict[CardKind, int]:
 
 def _out_of_game(
     view: View,
+    public: _Public,
     hands: tuple[tuple[CardId, ...], ...],
     stolen: tuple[tuple[CardId, int], ...],
     decks: dict[CardKind, tuple[CardId, ...]],
 ) -> tuple[CardId, ...]:
     """The cards of the box left out of the game: Power cards not in play at this level and
     the Objectives not revealed (spec 2.7, 4.4)."""
-    placed = {*_seen(view), *view.objectives}
+    placed = {*view.objectives, *(city.card for city in view.cities.values())}
+    for pile in (*public.displays.values(), *public.discards.values(), *public.tableaux):
+        placed.update(pile)
     placed.update(card for hand in hands for card in hand)
     placed.update(card for card, _ in stolen)
     placed.update(card for deck in decks.values() for card in deck)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import partial
 from typing import Final
 
 from gaia_rules.actions import Action, Discard, DrawDeck, DrawDisplay
 from gaia_rules.cards import CardId, kind_of
+from gaia_rules.copies import display_copy, distinct, in_display
 from gaia_rules.decisions import ChooseLimitDiscard
 from gaia_rules.ending import end_by_exhaustion
 from gaia_rules.events import CardDiscarded, CardDrawn, DisplayRefilled
@@ -58,11 +60,39 @@ def draw_options(table: Table, player: int) -> list[Part]:
     as parts of the lazy legal actions."""
     parts: list[Part] = []
     from_display, from_deck = _DRAWS[player]
+    face_ids = table.cards.face_ids
     for kind in kinds_in_play(table):
-        parts.append((from_display, table.displays[kind]))
+        # 1.12: one draw per face face up, named by its face id (1.14)
+        parts.append((from_display, _faces_shown(table.displays[kind], face_ids)))
         if table.decks[kind] or not table.displays[kind]:
             parts.append((from_deck, (kind,)))
     return parts
+
+
+_SHOWN: dict[tuple[CardId, ...], tuple[CardId, ...]] = {}
+"""The face ids of the displays seen so far, each face once (see `_faces_shown`)."""
+_SHOWN_KEPT = 4096
+
+
+def _faces_shown(
+    display: tuple[CardId, ...], face_ids: Mapping[CardId, CardId]
+) -> tuple[CardId, ...]:
+    """The face id of each face in ``display``, once each, in the order of the display.
+
+    Hot path: asked at every turn's action, and a display changes about once a turn, so the
+    answer is kept by the display (a pure function of it, for one manifest's face ids: the
+    table is cleared when the manifest changes, which only tests do)."""
+    found = _SHOWN.get(display)
+    if found is None or _SHOWN_FACES[0] is not face_ids:
+        if _SHOWN_FACES[0] is not face_ids or len(_SHOWN) >= _SHOWN_KEPT:
+            _SHOWN.clear()
+            _SHOWN_FACES[0] = face_ids
+        found = _SHOWN[display] = tuple(face_ids[card] for card in distinct(display, face_ids))
+    return found
+
+
+_SHOWN_FACES: list[Mapping[CardId, CardId] | None] = [None]
+"""The face ids `_SHOWN` was found with."""
 
 
 def two_draws(table: Table) -> bool:
@@ -70,9 +100,11 @@ def two_draws(table: Table) -> bool:
     6.3). Hot path: asked at every turn's action, and the first display almost always
     answers."""
     count = 0
+    face_ids = table.cards.face_ids
     for kind in kinds_in_play(table):
         display = table.displays[kind]
-        count += len(display) + (1 if table.decks[kind] or not display else 0)
+        shown = _faces_shown(display, face_ids)  # one draw per face (1.12)
+        count += len(shown) + (1 if table.decks[kind] or not display else 0)
         if count > 1:
             return True
     return False
@@ -95,7 +127,7 @@ def refuse_draw(table: Table, action: DrawDisplay | DrawDeck) -> Refusal | None:
         kind = kind_of(action.card)
         if kind not in kinds_in_play(table):
             return Refusal("6.1", f"{kind.value} cards are not in play at this level")
-        if action.card not in table.displays[kind]:
+        if not in_display(table, action.card, table.displays[kind]):
             return Refusal("6.1", f"{action.card} is not face up in the {kind.value} display")
         return None
     if not isinstance(action.kind, CardKind):
@@ -123,9 +155,9 @@ def draw(table: Table, action: DrawDisplay | DrawDeck) -> None:
         table.decks[kind] = deck[1:]
         table.emit(CardDrawn(player, kind, card, from_display=False))
     else:
-        card = action.card
-        kind = kind_of(card)
+        kind = kind_of(action.card)
         display = table.displays[kind]
+        card = display_copy(table, action.card, display)  # 1.13: the leftmost copy
         deck = table.decks[kind]
         if deck:  # 6.2: the slot is refilled from the top of the deck
             refill = deck[0]
@@ -165,7 +197,8 @@ def discard_options(table: Table, player: int) -> list[Action]:
     hand = table.hands[player]
     powers = power_cards(hand)
     candidates = powers if len(powers) > POWER_LIMIT else list(hand)
-    return [Discard(player, card) for card in candidates]
+    # 1.12: one discard per face, the copy that has been in the hand longest (1.13)
+    return [Discard(player, card) for card in distinct(candidates, table.cards.face_ids)]
 
 
 def refuse_discard(table: Table, action: Discard) -> Refusal | None:

@@ -40,6 +40,7 @@ from gaia_rules.actions import (
     PlayTornado,
     Protect,
 )
+from gaia_rules.copies import listed
 from gaia_rules.decisions import (
     BeginTurn,
     ChooseAction,
@@ -126,6 +127,8 @@ def play(table: Table, action: object) -> tuple[Event, ...]:
         refused = refusal(table, decision, action)
         if refused is not None:
             raise IllegalActionError(refused.clause, refused.reason)
+        # 1.12: another copy of the face, or a face id, names the choice the list names
+        action = listed(table, typing.cast(Action, action))
     assert decision is not None
     start = table.log_length
     take(table, decision, typing.cast(Action, action))

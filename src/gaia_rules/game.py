@@ -20,6 +20,7 @@ from gaia_rules.actions import Action
 from gaia_rules.decisions import Decision
 from gaia_rules.errors import RulesError, SeatError
 from gaia_rules.events import Event, Result
+from gaia_rules.information import InformationSet, information_set_of
 from gaia_rules.rules import Level, Rules
 from gaia_rules.setup import deal
 from gaia_rules.state import GameState, snapshot
@@ -235,6 +236,7 @@ class Game:
             library=__version__,
             result=table.result,
             start=start,
+            format=1 if table.named_copies else 2,
         )
 
     # -- one seat's share (spec 1.5) --------------------------------------------------------
@@ -270,7 +272,29 @@ class Game:
             SeatError: ``player`` is not a seat of this game (also a ``ValueError``).
         """
         seat = self._seat(player)
-        return log_for(self.events, seat)
+        return log_for(self.events, seat, self._table.cards.face_ids)
+
+    def information_set(self, player: int) -> InformationSet:
+        """The information-set key of ``player`` now (spec 1.16): what the seat has been
+        told, its view and its log, with every card named by its face id, its own hand
+        included.
+
+        Two moments of two games give a seat equal keys exactly when it has been shown the
+        same faces in the same order; in particular two games that differ only in which
+        copies of a face are where, outside what the seat is told, give it equal keys step by
+        step. Search trees, caches and learning agents key on it: it is a frozen, hashable
+        value that reads and writes JSON, and ``str(key)`` is its canonical JSON.
+
+        Args:
+            player: A seat, 0 to ``players - 1``.
+
+        Returns:
+            The seat's [`InformationSet`][gaia_rules.information.InformationSet].
+
+        Raises:
+            SeatError: ``player`` is not a seat of this game (also a ``ValueError``).
+        """
+        return information_set_of(self._table, self._seat(player))
 
     def _seat(self, player: object) -> int:
         if (

@@ -99,6 +99,12 @@ class LegalActions(Sequence[Action]):
     def __repr__(self) -> str:
         return repr(self._all())
 
+    def parts(self) -> tuple[Part, ...]:
+        """The parts of the sequence, in order: each a builder and the targets it is applied
+        to. For code that maps a whole part at once, such as an encoder of actions to indices,
+        without building each action."""
+        return tuple(self._parts)
+
     def issued(self, action: object) -> bool:
         """Whether ``action`` is one of the very objects this sequence handed out: such an
         action is legal as long as this sequence is its decision's (the engine drops it as

@@ -7,6 +7,7 @@ from typing import Final
 
 from gaia_rules.actions import PlayAnimals, PlayCity
 from gaia_rules.cards import AnimalCard, CardId, CityCard
+from gaia_rules.copies import distinct
 from gaia_rules.events import AnimalsPlaced, CityPlaced
 from gaia_rules.legal import Part
 from gaia_rules.refusal import Refusal
@@ -66,7 +67,8 @@ def life_options(table: Table, player: int) -> list[Part]:
     """Every Animal and City play (spec 9.1, 9.2, 9.3), as parts of the lazy legal actions."""
     parts: list[Part] = []
     targets = table.world_memo().life_targets
-    for card in table.hands[player]:
+    # 1.12: one choice per face, the copy that has been in the hand longest (1.13)
+    for card in distinct(table.hands[player], table.cards.face_ids):
         face = table.cards.face(card)
         if isinstance(face, AnimalCard):
             builder: type[PlayAnimals] | type[PlayCity] = PlayAnimals

@@ -18,6 +18,7 @@ from gaia_rules.manifest import (
 __all__ = [
     "BOX_CARDS",
     "BOX_TILES",
+    "EVENTS_PER_ACTION",
     "LONGEST_GAME_TURN_ACTIONS",
     "MAX_DOCUMENT_CHARS",
     "MAX_MANIFEST_CHARS",
@@ -50,3 +51,9 @@ the longest part, about 6)."""
 MAX_RECORD_CHARS = 8 * 1024 * 1024
 """The longest JSON text of a record: its rules and manifest, a start position, and
 ``MAX_RECORD_ACTIONS`` actions of well under 300 characters each."""
+
+EVENTS_PER_ACTION = 100
+"""A bound on the events one action logs, with everything the engine takes by itself after
+it (a whole turn's feeding, a city's fall and what it raises, a Tornado's thefts): a seat's
+information-set key, which holds its log, lists at most this many per action of the record
+(1.10, 1.16)."""

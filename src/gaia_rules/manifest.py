@@ -15,6 +15,7 @@ import functools
 import json
 import re
 from collections import Counter
+from collections.abc import Mapping
 from importlib import resources
 from typing import Any
 
@@ -130,9 +131,11 @@ class Manifest:
     )
     _lands: dict[CardId, Land] = attrs.field(init=False, eq=False, hash=False, repr=False)
     _powers: dict[CardId, Power] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    _face_ids: dict[CardId, CardId] = attrs.field(init=False, eq=False, hash=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_faces", dict(self.cards))
+        object.__setattr__(self, "_face_ids", _face_ids(self.cards))
         object.__setattr__(
             self,
             "_needing_animals",
@@ -174,6 +177,21 @@ class Manifest:
         other card. Hot path: asked of every city at every turn's feeding, so it is one set
         lookup."""
         return card in self._needing_animals
+
+    def face_id(self, card: CardId) -> CardId:
+        """The face id of a card: the lowest id among the cards with its face; a card with no
+        copy (every City card and every Objective) is its own face id (spec 1.11).
+
+        Raises:
+            KeyError: The box has no such card.
+        """
+        return self._face_ids[card]
+
+    @property
+    def face_ids(self) -> Mapping[CardId, CardId]:
+        """Every card's face id, by card id (spec 1.11): one mapping shared by every caller,
+        never to be changed. Hot path: every view renames its piles through it."""
+        return self._face_ids
 
     def __contains__(self, card: object) -> bool:
         return card in self._faces
@@ -310,6 +328,19 @@ class Manifest:
     def to_json(self) -> str:
         """The manifest as JSON text."""
         return json.dumps(self.to_dict(), ensure_ascii=False)
+
+
+def _face_ids(cards: tuple[tuple[CardId, Face], ...]) -> dict[CardId, CardId]:
+    """Each card's face id (spec 1.11): the lowest id with its face. City cards and
+    Objectives are faces of their own, whatever they show."""
+    first: dict[Face, CardId] = {}
+    found: dict[CardId, CardId] = {}
+    for card, face in sorted(cards):
+        if isinstance(face, CityCard | Objective):
+            found[card] = card
+        else:
+            found[card] = first.setdefault(face, card)
+    return found
 
 
 @functools.cache

@@ -7,6 +7,7 @@ from functools import partial
 
 from gaia_rules.actions import PlayNature
 from gaia_rules.cards import NatureCard
+from gaia_rules.copies import distinct
 from gaia_rules.decisions import ChooseObjective
 from gaia_rules.events import NatureCardPlayed, TilePlaced
 from gaia_rules.legal import Part
@@ -31,7 +32,8 @@ def nature_options(table: Table, player: int) -> list[Part]:
     if memo.open is None:
         memo.open = sorted(open_squares(table))
     parts: list[Part] = []
-    for card in table.hands[player]:
+    # 1.12: one choice per face, the copy that has been in the hand longest (1.13)
+    for card in distinct(table.hands[player], table.cards.face_ids):
         face = table.cards.face(card)
         if isinstance(face, NatureCard) and table.tile_supply[face.land] > 0:
             parts.append((partial(PlayNature, player, card), memo.open))

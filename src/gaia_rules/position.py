@@ -924,6 +924,9 @@ def table_of(p: Position) -> Table:
         table.steps = [ChooseAction(p.active, p.turn_action)]
     table.log, table.log_length, table.actions, table.result = None, 0, None, None
     table.random_draws = p.random_draws
+    table.named_copies = False
+    table.imposed = ()
+    table.keyed = {}
     table.options = None
     table.stolen = tuple(p.stolen)
     table.start = None

@@ -29,6 +29,7 @@ from gaia_rules.actions import (
     Protect,
 )
 from gaia_rules.cards import CardId, kind_of
+from gaia_rules.copies import distinct
 from gaia_rules.decisions import (
     ChooseBack,
     ChooseKeptCard,
@@ -150,7 +151,8 @@ def power_options(table: Table, player: int) -> list[Part]:
         return []
     parts: list[Part] = []
     targets = table.world_memo().power_targets
-    for card in table.hands[player]:
+    # 1.12: one choice per face, the copy that has been in the hand longest (1.13)
+    for card in distinct(table.hands[player], table.cards.face_ids):
         power = table.cards.power(card)
         if power is None or power is Power.PROTECTION:
             continue
@@ -283,7 +285,8 @@ def protection_options(table: Table, decision: ChooseProtection) -> list[Action]
     """Play one of his Protection cards, or pass (spec 13.9b, 13.9c)."""
     seat = decision.player
     protections = [c for c in table.hands[seat] if table.cards.power(c) is Power.PROTECTION]
-    return [*(Protect(seat, c) for c in protections), PassProtection(seat)]
+    # 1.12: one Protection, the copy that has been in the hand longest (1.13)
+    return [*(Protect(seat, c) for c in protections[:1]), PassProtection(seat)]
 
 
 def refuse_protect(table: Table, action: Protect) -> Refusal | None:
@@ -414,7 +417,12 @@ def name_back(table: Table, decision: ChooseBack, action: NameBack) -> None:
         table.steps.append(ChooseBack(decision.player, decision.later[0], decision.later[1:]))
     hand = list(table.hands[action.victim])
     candidates = [c for c in hand if kind_of(c) is action.kind]
-    card = candidates[_random(table).randrange(len(candidates))]
+    if table.imposed:  # decided outside, as an explicit chance outcome (gaia_rules.outcomes)
+        index, table.imposed = table.imposed[0], table.imposed[1:]
+        table.random_draws += 1
+    else:
+        index = _random(table).randrange(len(candidates))
+    card = candidates[index]
     hand.remove(card)
     table.hands[action.victim] = tuple(hand)
     table.stolen = (*table.stolen, (card, action.victim))

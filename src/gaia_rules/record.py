@@ -25,10 +25,23 @@ from gaia_rules.limits import MAX_RECORD_ACTIONS, MAX_RECORD_CHARS
 from gaia_rules.manifest import Manifest
 from gaia_rules.position import Position
 from gaia_rules.rules import Rules
-from gaia_rules.serialization import JsonError, from_data, from_json, register_document
+from gaia_rules.serialization import (
+    JsonError,
+    from_data,
+    from_json,
+    register_document,
+    register_own_format,
+)
 from gaia_rules.wire import Wire
 
-__all__ = ["GameRecord"]
+__all__ = ["RECORD_FORMAT", "RECORD_FORMATS", "GameRecord"]
+
+RECORD_FORMAT = 2
+"""The version of the records the library writes: 2 since copies of one face are one choice
+(spec 1.12), which changed the events and the actions a record names."""
+RECORD_FORMATS = frozenset({1, RECORD_FORMAT})
+"""The versions a reader accepts. A record of format 1 names, in each action, the very copy
+that moved; its replay moves that copy (see `GameRecord.format`)."""
 
 
 @attrs.frozen
@@ -50,6 +63,17 @@ class GameRecord(Wire):
     start: Position | None = None
     """The position the game started from, or ``None`` for a game dealt from ``seed``. A
     record with a start has the start's rules, players, first player and seed."""
+    format: int = attrs.field(default=RECORD_FORMAT)
+    """The record's version, ``"format"`` in its JSON: 2 (`RECORD_FORMAT`) for the records
+    this version writes; 1 for those written before copies of one face became one choice
+    (spec 1.12). An action of a record of format 1 names the copy that moved, and its replay
+    moves that copy, so that it gives back the game it recorded; a game replayed from it
+    goes on that way, and its own record is of format 1 too."""
+
+    @format.validator
+    def _known_format(self, attribute: object, value: object) -> None:
+        if type(value) is not int or value not in RECORD_FORMATS:
+            raise RecordError(f"format: expected one of {sorted(RECORD_FORMATS)}, got {value!r}")
 
     def replay(self) -> Game:
         """Rebuild the game action by action, checking each one.
@@ -74,6 +98,8 @@ class GameRecord(Wire):
             game = self._setup()
         except GaiaRulesError as exc:
             raise RecordError(f"the record's setup is refused: {exc}") from None
+        if self.format == 1:  # its actions name the copies that moved (see format)
+            game._table.named_copies = True
         for index, action in enumerate(self.actions):
             try:
                 game.apply(action)
@@ -143,4 +169,5 @@ register_document(
     entries={"actions": MAX_RECORD_ACTIONS},
     parts={"start": Position},
 )
+register_own_format(GameRecord, RECORD_FORMATS)
 hooks.new_record = GameRecord

@@ -53,7 +53,13 @@ from gaia_rules.position import Position
 from gaia_rules.record import GameRecord
 from gaia_rules.rules import MAX_LIGHTNINGS, RULES_FORMAT, Level, Rules
 from gaia_rules.satisfaction import FOUR_NEEDS
-from gaia_rules.serialization import _DOCUMENTS, WIRE_FORMAT, converter
+from gaia_rules.serialization import (
+    _DOCUMENTS,
+    _OWN_FORMATS,
+    WIRE_FORMAT,
+    converter,
+    document_formats,
+)
 from gaia_rules.setup import MAX_PLAYERS, MIN_PLAYERS, TOKENS, pawns_per_player
 from gaia_rules.state import GameState
 from gaia_rules.views import View
@@ -282,12 +288,18 @@ class _Generator:
         if tag is not None:
             properties["type"] = {"const": cls.__name__}
             required.append("type")
+        own_format = cls in _OWN_FORMATS
         if issubclass(cls, tuple(_DOCUMENTS)) and not nested:
-            properties["format"] = {"const": WIRE_FORMAT}
+            formats = sorted(document_formats(cls))
+            properties["format"] = (
+                {"const": formats[0]} if len(formats) == 1 else {"enum": formats}
+            )
             required.append("format")
         _, most_entries, _ = _DOCUMENTS.get(cls, (0, {}, {}))
         for field in attrs.fields(cls):
             where = f"{cls.__name__}.{field.name}"
+            if own_format and field.name == "format":
+                continue  # the document's "format", above
             if not field.init or field.name.startswith("_"):
                 raise TypeError(f"{where}: no wire form for this field")
             schema, bounded = _bounded(self.schema_of(hints[field.name], where), field.name, where)

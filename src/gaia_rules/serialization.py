@@ -35,7 +35,13 @@ from gaia_rules.decisions import Decision, Step
 from gaia_rules.errors import GaiaRulesError, ManifestError, RulesError
 from gaia_rules.events import Event
 from gaia_rules.jsonshape import non_text_key
-from gaia_rules.limits import BOX_TILES, MAX_DOCUMENT_CHARS
+from gaia_rules.limits import (
+    BOX_TILES,
+    EVENTS_PER_ACTION,
+    MAX_DOCUMENT_CHARS,
+    MAX_RECORD_ACTIONS,
+    MAX_RECORD_CHARS,
+)
 from gaia_rules.manifest import Manifest, parse_need, parse_site
 from gaia_rules.rules import Rules
 from gaia_rules.vocabulary import Need, Pos, Site
@@ -49,6 +55,7 @@ __all__ = [
     "from_json",
     "register_check",
     "register_document",
+    "register_own_format",
     "to_data",
     "to_json",
 ]
@@ -213,6 +220,22 @@ def register_document(
     _DOCUMENTS[cls] = (chars, dict(entries or {}), dict(parts or {}))
 
 
+_OWN_FORMATS: dict[type, frozenset[int]] = {}
+"""The documents that keep a ``format`` field of their own, which their JSON's ``"format"``
+is, with the versions a reader accepts (a record: 1 and 2)."""
+
+
+def register_own_format(cls: type, formats: frozenset[int]) -> None:
+    """Mark the document ``cls`` as keeping its own ``format`` field: its JSON's
+    ``"format"`` is that field, and a reader accepts any of ``formats``."""
+    _OWN_FORMATS[cls] = formats
+
+
+def document_formats(cls: type) -> frozenset[int]:
+    """The values of ``"format"`` a reader accepts for the document ``cls``."""
+    return _OWN_FORMATS.get(cls, frozenset({WIRE_FORMAT}))
+
+
 WORLD_ENTRIES = {"tiles": BOX_TILES, "animals": BOX_TILES, "cities": BOX_TILES}
 """No world holds more squares than the box holds tiles (2.1)."""
 
@@ -293,9 +316,12 @@ def from_data(data: Any, kind: Any) -> Any:
         oversized = _oversized(data, kind)
         if oversized:
             raise JsonError(oversized)
-        if not _is_format(data.get("format"), WIRE_FORMAT):
-            raise JsonError([f"$.format: expected {WIRE_FORMAT}, got {data.get('format')!r}"])
-        data = {k: v for k, v in data.items() if k != "format"}
+        formats = document_formats(kind)
+        if not any(_is_format(data.get("format"), wanted) for wanted in formats):
+            expected = " or ".join(str(wanted) for wanted in sorted(formats))
+            raise JsonError([f"$.format: expected {expected}, got {data.get('format')!r}"])
+        if kind not in _OWN_FORMATS:
+            data = {k: v for k, v in data.items() if k != "format"}
     try:
         value = converter.structure(data, kind)
     except (RulesError, ManifestError) as exc:
@@ -363,11 +389,18 @@ def from_json(text: str | bytes, kind: Any) -> Any:
 
 
 def _register_documents() -> None:
+    from gaia_rules.information import InformationSet  # noqa: PLC0415
     from gaia_rules.state import GameState  # noqa: PLC0415
     from gaia_rules.views import View  # noqa: PLC0415
 
     register_document(GameState, entries=WORLD_ENTRIES)
     register_document(View, entries=WORLD_ENTRIES)
+    register_document(
+        InformationSet,
+        chars=MAX_RECORD_CHARS,
+        entries={"events": EVENTS_PER_ACTION * MAX_RECORD_ACTIONS},
+        parts={"view": View},
+    )
 
 
 _register_documents()

@@ -138,6 +138,9 @@ def deal(rules: Rules, players: int, seed: int, first_player: int) -> Table:
     table.log, table.log_length, table.actions, table.result = None, 0, None, None
     table.start = None
     table.random_draws = 0
+    table.named_copies = False
+    table.imposed = ()
+    table.keyed = {}
     table.options = None
     table.stolen = ()
     return table

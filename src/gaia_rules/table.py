@@ -179,9 +179,12 @@ class Table:
         "first_player",
         "frontier",
         "hands",
+        "imposed",
+        "keyed",
         "log",
         "log_length",
         "memo",
+        "named_copies",
         "objective_pawns",
         "objectives",
         "options",
@@ -234,6 +237,13 @@ class Table:
     out_of_game: tuple[CardId, ...]
     random_draws: int
     """How many random draws (Tornado) the seed has made so far (spec 1.6)."""
+    imposed: tuple[int, ...]
+    """The places, among the cards of the named back, of the cards the next Tornado takes,
+    when a caller decides them (`gaia_rules.outcomes`); empty when the seed does (1.6)."""
+    named_copies: bool
+    """Whether an action naming one of several copies of a face moves the copy it names, as
+    in records written before spec 1.12 (format 1), which a replay must follow; otherwise
+    the copy of 1.13 moves."""
     stolen: tuple[tuple[CardId, int], ...]
     """The cards a Tornado took, each with the seat it came from, until one is kept (13.8)."""
     # the players
@@ -247,6 +257,9 @@ class Table:
     there; ``None`` until asked. Never changed in place: copies share it."""
     log: Chain
     log_length: int
+    keyed: dict[int, Any]
+    """Each seat's log as its information-set key names it, as far as it was asked for
+    (`gaia_rules.information`): extended, never changed, so copies share its entries."""
     actions: Chain
     start: Position | Callable[[], Position] | None
     """The position the game started from, or ``None`` for a game dealt from its seed: the
@@ -269,6 +282,8 @@ class Table:
         new.satisfaction = self.satisfaction.copy()
         new.reached_four = self.reached_four.copy()
         new.random_draws = self.random_draws
+        new.named_copies = self.named_copies
+        new.imposed = self.imposed
         new.frontier = self.frontier.copy()
         new.memo = self.memo
         new.tile_supply = self.tile_supply.copy()
@@ -288,6 +303,7 @@ class Table:
         new.steps = self.steps.copy()
         new.options = self.options
         new.log = self.log
+        new.keyed = self.keyed.copy()
         new.log_length = self.log_length
         new.actions = self.actions
         new.start = self.start

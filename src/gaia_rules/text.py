@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+
+from gaia_rules.cards import AnimalCard, CardId, CityCard, NatureCard, Objective, PowerCard
 from gaia_rules.events import (
     ActionTaken,
     AnimalsPlaced,
@@ -30,12 +33,13 @@ from gaia_rules.events import (
     TokensReturned,
     TurnBegan,
 )
+from gaia_rules.manifest import Manifest
 from gaia_rules.notation import format_action
 from gaia_rules.state import GameState
 from gaia_rules.views import View
 from gaia_rules.vocabulary import Land, Pos
 
-__all__ = ["COLOURS", "REASONS", "describe", "world_text"]
+__all__ = ["COLOURS", "REASONS", "describe", "face_words", "world_text"]
 
 COLOURS = ("blue", "yellow", "green", "red", "white")
 """The pawn colours, in seat order (cosmetic, spec 1.4)."""
@@ -56,8 +60,42 @@ _LAND_LETTER = {
 }
 
 
-def describe(event: Event) -> str:
-    """One line of text for an event."""
+_CARD_ID = re.compile(r"\b[NCAPO][0-9]{2}\b")
+
+
+def face_words(cards: Manifest, card: CardId) -> str:
+    """What a card shows, in words, without its id: ``mountain``, ``city Akkad``, ``animals on
+    forest``, ``tornado``, ``objective plain, plain, forest, forest``."""
+    face = cards.face(card)
+    match face:
+        case NatureCard(land):
+            return land.value
+        case CityCard(name, _, _):
+            return f"city {name}"
+        case AnimalCard(site):
+            return f"animals on {site.value}"
+        case PowerCard(power):
+            return power.value
+        case Objective(lands, powers):
+            if powers:
+                return f"objective {powers} Power cards"
+            return f"objective {', '.join(land.value for land in lands)}"
+    raise AssertionError(face)  # pragma: no cover
+
+
+def describe(event: Event, cards: Manifest | None = None, seat: int | None = None) -> str:
+    """One line of text for an event.
+
+    With the manifest ``cards``, the cards it names are shown by their faces, never their ids
+    (a seat is told the id only of its own cards, spec 1.14; copies of a face look alike), but
+    in an event of ``seat``'s own, whose cards it holds by their ids."""
+    line = _describe(event)
+    if cards is None or getattr(event, "player", None) == seat is not None:
+        return line
+    return _CARD_ID.sub(lambda found: face_words(cards, found.group(0)), line)
+
+
+def _describe(event: Event) -> str:
     match event:
         case TurnBegan(player):
             return f"-- turn of seat {player} ({COLOURS[player]})"

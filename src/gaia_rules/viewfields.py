@@ -14,13 +14,14 @@ from typing import TYPE_CHECKING, TypeVar
 
 from gaia_rules.cards import CardId, kind_of
 from gaia_rules.decisions import ChooseKeptCard
+from gaia_rules.naming import faced, faced_step
 from gaia_rules.table import Table
 from gaia_rules.vocabulary import CardKind, Pos
 
 if TYPE_CHECKING:
     from gaia_rules.state import CityState
 
-__all__ = ["backs_of", "city_states", "new_view"]
+__all__ = ["backs_of", "city_states", "new_view", "stolen_seen"]
 
 V = TypeVar("V")
 
@@ -52,6 +53,9 @@ def new_view(cls: type[V], table: Table, seat: int, make_city: MakeCity) -> V:
     if kept is None or kept[0] != pawns:
         kept = memo.view_cities = (pawns, city_states(table, make_city))
     stolen = table.stolen
+    # 1.14: outside the seat's hand and the stolen cards it sees, cards go by their face ids
+    face_ids = table.cards.face_ids
+    steps = table.steps
     view = object.__new__(cls)
     object.__setattr__(  # the class is frozen
         view,
@@ -63,34 +67,27 @@ def new_view(cls: type[V], table: Table, seat: int, make_city: MakeCity) -> V:
             "first_player": table.first_player,
             "active": table.active,
             "to_move": None if decision is None else decision.player,
-            "decision": decision,
+            "decision": None if decision is None else faced_step(decision, face_ids),
             "hand": table.hands[seat],
             # a comprehension: compiled, it calls _known_backs directly, where map goes
             # through a Python-level call for each hand
             "hand_backs": tuple([_known_backs(hand) for hand in table.hands]),
             "deck_sizes": {kind: len(deck) for kind, deck in table.decks.items()},
-            "displays": table.displays.copy(),
-            "discards": table.discards.copy(),
+            "displays": {kind: faced(pile, face_ids) for kind, pile in table.displays.items()},
+            "discards": {kind: faced(pile, face_ids) for kind, pile in table.discards.items()},
             "tiles": tiles.copy(),
             "animals": animals.copy(),
             "cities": kept[1].copy(),
             "tile_supply": table.tile_supply.copy(),
             "bank": table.bank,
-            "tableaux": tuple(table.tableaux),
+            "tableaux": tuple([faced(cards, face_ids) for cards in table.tableaux]),
             "objectives": table.objectives,
             "objective_pawns": table.objective_pawns.copy(),
-            "stolen": tuple(
-                (
-                    (kind_of(card), source, card if _sees_stolen(table, seat, source) else None)
-                    for card, source in stolen
-                )
-            )
-            if stolen
-            else (),
+            "stolen": stolen_seen(table, seat) if stolen else (),
             "supply": tuple(table.supply),
             "total_pawns": table.total_pawns,
             "result": table.result,
-            "steps": tuple(table.steps),
+            "steps": tuple([faced_step(step, face_ids) for step in steps]),
             "reached_four": tuple(sorted(table.reached_four)) if table.reached_four else (),
         },
     )
@@ -128,6 +125,15 @@ def _known_backs(hand: tuple[CardId, ...]) -> tuple[CardKind, ...]:
             _BACKS.clear()
         found = _BACKS[hand] = backs_of(hand)
     return found
+
+
+def stolen_seen(table: Table, seat: int) -> tuple[tuple[CardKind, int, CardId | None], ...]:
+    """The cards a Tornado holds as ``seat`` sees them: back, the seat it came from, and the
+    card itself only for the thief and that seat (spec 13.8c)."""
+    return tuple(
+        (kind_of(card), source, card if _sees_stolen(table, seat, source) else None)
+        for card, source in table.stolen
+    )
 
 
 def _sees_stolen(table: Table, seat: int, source: int) -> bool:

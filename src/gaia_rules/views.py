@@ -16,13 +16,19 @@ from gaia_rules.cards import CardId
 from gaia_rules.decisions import Decision, Step
 from gaia_rules.events import (
     ActionTaken,
+    AnimalsPlaced,
+    CardDiscarded,
     CardDrawn,
     CardKept,
     CardStolen,
     Event,
+    NatureCardPlayed,
+    PowerCancelled,
+    PowerPlayed,
     Result,
     StolenCardsSeen,
 )
+from gaia_rules.naming import FaceIds, faced_event
 from gaia_rules.rules import Rules
 from gaia_rules.state import CityState
 from gaia_rules.table import Table
@@ -88,28 +94,51 @@ def view_of(table: Table, seat: int) -> View:
     return new_view(View, table, seat, CityState)
 
 
-def redact(event: Event, seat: int, kept_from: int | None = None) -> Event:
-    """``event`` as ``seat`` saw it (spec 1.5, 13.8c): a face-down draw by another seat shows
-    only its back; a card a Tornado took is seen by the seat it came from, and the thief sees
-    them all at once when he looks; the card a thief keeps is seen by him and by the seat it
-    came from (``kept_from``, the victim of the theft that preceded this keep)."""
+def redact(
+    event: Event, seat: int, kept_from: int | None = None, face_ids: FaceIds | None = None
+) -> Event:
+    """``event`` as ``seat`` saw it (spec 1.5, 1.14, 13.8c).
+
+    A face-down draw by another seat shows only its back; a card a Tornado took is seen by
+    the seat it came from, and the thief sees them all at once when he looks; the card a
+    thief keeps is seen by him and by the seat it came from (``kept_from``, the victim of the
+    theft that preceded this keep). With ``face_ids`` (the manifest's), every card the seat
+    is not told the id of is named by its face id: the seat is told the id of a card only in
+    the events that take a card into or out of its hand, and of the stolen cards it sees.
+    """
     match event:
-        case CardDrawn() if not event.from_display and event.player != seat:
-            return attrs.evolve(event, card=None)
+        case CardDrawn() if event.player != seat:
+            if not event.from_display:
+                return attrs.evolve(event, card=None)
         case CardStolen() if seat != event.victim:
             return attrs.evolve(event, card=None)
         case StolenCardsSeen() if seat != event.player:
             return attrs.evolve(event, cards=None)
         case CardKept() if seat not in (event.player, event.from_player):
             return attrs.evolve(event, card=None)
-        case ActionTaken(action=KeepCard()) if seat not in (event.player, kept_from):
-            return attrs.evolve(event, action=None)
-    return event
+        case ActionTaken(action=KeepCard()):
+            if seat not in (event.player, kept_from):
+                return attrs.evolve(event, action=None)
+            return event
+        case CardStolen() | StolenCardsSeen() | CardKept():
+            return event  # a stolen card the seat may see, by its id (1.14)
+        case (
+            ActionTaken() | CardDiscarded() | NatureCardPlayed() | AnimalsPlaced() | (PowerPlayed())
+        ) if event.player == seat:
+            return event  # a card out of its own hand, or into it (a face-up draw)
+        case CardDrawn():
+            return event  # its own draw
+        case PowerCancelled() if event.player == seat and face_ids is not None:
+            return attrs.evolve(event, cancelled=face_ids.get(event.cancelled, event.cancelled))
+    return event if face_ids is None else faced_event(event, face_ids)
 
 
-def log_for(events: tuple[Event, ...], seat: int) -> tuple[Event, ...]:
-    """The log as ``seat`` saw it, read in order so that each kept card is judged by the
-    theft that came just before it, never by a later one."""
+def log_for(
+    events: tuple[Event, ...], seat: int, face_ids: FaceIds | None = None
+) -> tuple[Event, ...]:
+    """The log as ``seat`` saw it (see `redact`), read in order so that each kept card is
+    judged by the theft that came just before it, never by a later one. Without
+    ``face_ids`` cards keep their own ids (only an omniscient reader may ask for that)."""
     stolen_from: dict[str, int] = {}
     seen: list[Event] = []
     for event in events:
@@ -118,5 +147,5 @@ def log_for(events: tuple[Event, ...], seat: int) -> tuple[Event, ...]:
             stolen_from[event.card] = event.victim
         elif isinstance(event, ActionTaken) and isinstance(event.action, KeepCard):
             kept_from = stolen_from.get(event.action.card)
-        seen.append(redact(event, seat, kept_from))
+        seen.append(redact(event, seat, kept_from, face_ids))
     return tuple(seen)

@@ -218,12 +218,14 @@ def _draw(plain: Plain, action: gr.DrawDisplay | gr.DrawDeck) -> None:
     if isinstance(action, gr.DrawDisplay):
         kind = kind_of(plain.face(action.card))
         display, deck = plain.displays[kind], plain.decks.get(kind, [])
-        slot = display.index(action.card)
+        # 1.13: the leftmost card face up with the face the draw names
+        slot = next(i for i, c in enumerate(display) if plain.face(c) == plain.face(action.card))
+        card = display[slot]
         if deck:  # 6.2: refilled at once, in the same slot
             display[slot] = deck.pop(0)
         else:
             del display[slot]
-        _gain(plain, seat, action.card)
+        _gain(plain, seat, card)
         return
     deck = plain.decks.get(action.kind, [])
     if deck:

@@ -68,7 +68,7 @@ def legal_actions(
         case gr.ChooseProtection(player=seat):
             protections = [
                 card
-                for card in plain.hands[seat]
+                for card in plain.one_per_face(plain.hands[seat])
                 if plain.face(card) == gr.PowerCard(gr.Power.PROTECTION)
             ]
             answers: set[gr.Action] = {gr.PassProtection(seat)}
@@ -86,7 +86,8 @@ def legal_actions(
 def _draws(plain: Plain, seat: int) -> set[gr.Action]:
     found: set[gr.Action] = set()
     for kind in plain.kinds_in_play():
-        found |= {gr.DrawDisplay(seat, card) for card in plain.displays.get(kind, [])}
+        # 1.12: one draw per face face up, named by its face id (1.14)
+        found |= {gr.DrawDisplay(seat, plain.face_id(c)) for c in plain.displays.get(kind, [])}
         deck, display = plain.decks.get(kind, []), plain.displays.get(kind, [])
         if deck or not display:  # the top of the deck, or an exhausted kind (6.3)
             found.add(gr.DrawDeck(seat, kind))
@@ -99,7 +100,7 @@ def _draws(plain: Plain, seat: int) -> set[gr.Action]:
 def _nature(plain: Plain, seat: int) -> set[gr.Action]:
     squares = plain.frontier() if plain.tiles else {gr.Pos(0, 0)}
     found: set[gr.Action] = set()
-    for card in plain.hands[seat]:
+    for card in plain.one_per_face(plain.hands[seat]):
         face = plain.face(card)
         if isinstance(face, gr.NatureCard) and plain.tile_supply[face.land] > 0:
             found |= {gr.PlayNature(seat, card, pos) for pos in squares}
@@ -118,7 +119,7 @@ def _site_allows(site: gr.Site, land: gr.Land, *, star_on_sea: bool) -> bool:
 def _life(plain: Plain, seat: int) -> set[gr.Action]:
     found: set[gr.Action] = set()
     free = [pos for pos in plain.tiles if plain.is_free(pos)]
-    for card in plain.hands[seat]:
+    for card in plain.one_per_face(plain.hands[seat]):
         face = plain.face(card)
         if isinstance(face, gr.AnimalCard) and plain.bank >= TOKENS_PER_ANIMAL_CARD:
             sea = plain.rules.star_animals_on_sea
@@ -143,7 +144,7 @@ def power_plays(plain: Plain, seat: int) -> set[gr.Action]:
         return set()
     found: set[gr.Action] = set()
     tiles, supply = plain.tiles, plain.tile_supply
-    for card in plain.hands[seat]:
+    for card in plain.one_per_face(plain.hands[seat]):
         face = plain.face(card)
         if not isinstance(face, gr.PowerCard):
             continue
@@ -220,8 +221,8 @@ def _limit_discards(plain: Plain, seat: int) -> set[gr.Action]:
     hand = plain.hands[seat]
     powers = plain.power_cards(hand)
     if len(powers) > POWER_LIMIT:
-        return {gr.Discard(seat, card) for card in powers}
-    return {gr.Discard(seat, card) for card in hand}
+        return {gr.Discard(seat, card) for card in plain.one_per_face(powers)}
+    return {gr.Discard(seat, card) for card in plain.one_per_face(hand)}
 
 
 # -- Objectives (3.9, 8.1, 8.4) ------------------------------------------------------------------

@@ -100,6 +100,27 @@ class Plain:
             kinds.append(gr.CardKind.POWER)
         return kinds
 
+    def face_id(self, card: gr.CardId) -> gr.CardId:
+        """The lowest id with the face of ``card``; a City card or an Objective is its own
+        (1.11)."""
+        face = self.face(card)
+        if isinstance(face, gr.CityCard | gr.Objective):
+            return card
+        return min(other for other, shown in self.rules.cards.cards if shown == face)
+
+    def one_per_face(self, cards: list[gr.CardId]) -> list[gr.CardId]:
+        """The first card of each face among ``cards``, in their order: a choice between
+        copies of one face in one place is one choice, and the copy that moves from a hand
+        is the one that has been there longest (1.12, 1.13)."""
+        faces: list[gr.Face] = []
+        found: list[gr.CardId] = []
+        for card in cards:
+            face = self.face(card)
+            if face not in faces or isinstance(face, gr.CityCard | gr.Objective):
+                faces.append(face)
+                found.append(card)
+        return found
+
     def power_cards(self, cards: list[gr.CardId]) -> list[gr.CardId]:
         return [c for c in cards if isinstance(self.face(c), gr.PowerCard)]
 

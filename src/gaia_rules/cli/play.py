@@ -45,7 +45,7 @@ from gaia_rules.decisions import (
 from gaia_rules.errors import IllegalActionError
 from gaia_rules.game import Game, new_game
 from gaia_rules.notation import NotationError, parse_action
-from gaia_rules.text import COLOURS, REASONS, describe, world_text
+from gaia_rules.text import COLOURS, REASONS, describe, face_words, world_text
 from gaia_rules.views import View
 from gaia_rules.vocabulary import CardKind
 
@@ -95,6 +95,11 @@ def _cards(view: View, cards: tuple[CardId, ...]) -> str:
     return ", ".join(face_text(view.rules.cards, card) for card in cards) or "none"
 
 
+def _faces(view: View, cards: tuple[CardId, ...]) -> str:
+    """Cards by their faces alone: another seat's cards, whose ids a seat is not told (1.14)."""
+    return ", ".join(face_words(view.rules.cards, card) for card in cards) or "none"
+
+
 def view_text(view: View) -> str:
     """The table as ``view``'s seat sees it: the world, the displays, the Objectives, what
     each seat has in front of it and holds by back, and the seat's own hand with faces."""
@@ -117,7 +122,7 @@ def view_text(view: View) -> str:
         lines.append(
             f"seat {seat} ({COLOURS[seat]}){' (you)' if seat == view.seat else ''}: "
             f"{view.supply[seat]} pawns left, holds {len(backs)} cards ({held or 'none'}), "
-            f"in front: {_cards(view, view.tableaux[seat])}"
+            f"in front: {_faces(view, view.tableaux[seat])}"
         )
     stolen = [card for _, _, card in view.stolen if card is not None]
     if stolen:
@@ -155,7 +160,7 @@ class _Table:
         """Print the events since the last call, as the seat saw them."""
         events = self.game.events_for(self.seat)
         for event in events[self.shown :]:
-            self.console.print(describe(event))
+            self.console.print(describe(event, self.game.rules.cards, self.seat))
         self.shown = len(events)
 
     def _list(self, legal: Sequence[Action]) -> None:

@@ -78,7 +78,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
         events = game.events_for(seat)
         world = world_text(game.view(seat))
     for event in events:
-        console.print(describe(event))
+        console.print(describe(event) if seat is None else describe(event, game.rules.cards, seat))
     console.print()
     console.print(world)
     if seat is not None:

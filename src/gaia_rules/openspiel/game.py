@@ -1,21 +1,63 @@
-"""The ``python_gaia`` game, its states and its observer (see the package docstring)."""
+"""The ``python_gaia`` game, its states and its observers (see the package docstring)."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 import pyspiel
 
-from gaia_rules.actions import Action
+from gaia_rules.actions import (
+    Action,
+    DrawDeck,
+    DrawDisplay,
+    NameBack,
+    PassProtection,
+    PlayAnimals,
+    PlayCity,
+    PlayEruption,
+    PlayLightning,
+    PlayNature,
+    PlayRain,
+    PlaySun,
+    PlayTornado,
+)
+from gaia_rules.decisions import ChooseKeptCard
 from gaia_rules.determinize import determinize
-from gaia_rules.game import Game, new_game
-from gaia_rules.record import GameRecord
-from gaia_rules.rl.encoding import ACTION_COUNT, action_space
-from gaia_rules.rl.observation import OBSERVATION_SIZE, observation
+from gaia_rules.events import Event
+from gaia_rules.game import Game
+from gaia_rules.information import (
+    InformationSet,
+    canonical_text,
+    keyed_events,
+    own_cards,
+    public_log,
+)
+from gaia_rules.legal import LegalActions
+from gaia_rules.openspiel.chance import (
+    CHANCE_OUTCOMES,
+    Deal,
+    Draw,
+    draw_outcomes,
+    draws_of,
+    outcome_name,
+    settle_draws,
+)
+from gaia_rules.openspiel.observer import (
+    HIDDEN,
+    GaiaObserver,
+    MoveCodes,
+    city_needs,
+    private_part,
+    public_part,
+    public_values,
+)
+from gaia_rules.position import Position
+from gaia_rules.rl.encoding import ACTION_COUNT, ActionSpace, action_space, square_index
 from gaia_rules.rules import Rules
+from gaia_rules.vocabulary import CardKind
 
 __all__ = ["GAME_TYPE", "MAX_GAME_LENGTH", "GaiaGame", "GaiaObserver", "GaiaState"]
 
@@ -35,7 +77,7 @@ GAME_TYPE = pyspiel.GameType(
     short_name="python_gaia",
     long_name="Gaïa (gaia-rules)",
     dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
     information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
     utility=pyspiel.GameType.Utility.CONSTANT_SUM,
     reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -45,31 +87,14 @@ GAME_TYPE = pyspiel.GameType(
     provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
-    parameter_specification={"players": 2, "level": "basic", "rng_seed": 0},
+    parameter_specification={"players": 2, "level": "basic"},
 )
 
 
-class _Held:
-    """A game inside a state: copied with ``Game.copy`` when OpenSpiel clones the state, and
-    pickled as its record (replayed on load) when OpenSpiel serializes it."""
-
-    __slots__ = ("game", "resampled")
-
-    def __init__(self, game: Game, resampled: bool = False) -> None:
-        self.game = game
-        self.resampled = resampled
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
-        return _Held(self.game.copy(), self.resampled)
-
-    def __getstate__(self) -> str:
-        if self.resampled:
-            raise pyspiel.SpielError("a resampled state has no history, so no record to save")
-        return self.game.record().to_json()
-
-    def __setstate__(self, text: str) -> None:
-        self.game = GameRecord.from_json(text).replay()
-        self.resampled = False
+_MAY_DRAW: Final = (DrawDeck, DrawDisplay, PlayTornado, PassProtection, NameBack)
+"""The actions after which the engine may draw a card (6.1, 6.2) or a Tornado take one
+(13.8b): a Tornado's thefts follow its play, the last pass of its Protection window, or a
+back named. Every other action is carried out at once."""
 
 
 class GaiaGame(pyspiel.Game):  # type: ignore[misc]
@@ -85,7 +110,7 @@ class GaiaGame(pyspiel.Game):  # type: ignore[misc]
             raise pyspiel.SpielError(f"level: expected one of {', '.join(_LEVELS)}, got {level}")
         info = pyspiel.GameInfo(
             num_distinct_actions=ACTION_COUNT,
-            max_chance_outcomes=1,
+            max_chance_outcomes=CHANCE_OUTCOMES,
             num_players=players,
             min_utility=0.0,
             max_utility=1.0,
@@ -94,152 +119,492 @@ class GaiaGame(pyspiel.Game):  # type: ignore[misc]
         )
         super().__init__(GAME_TYPE, info, params)
         self.rules = _LEVELS[level]()
+        self.level = level
         self.players = players
-        self.space = action_space(self.rules)
-        self._seeds = random.Random(int(params["rng_seed"]))
+        self.space: ActionSpace = action_space(self.rules)
+        self.needs = city_needs(self.space)
+        self.first_deal = Deal.begin(self.rules, players)
+        """The deal before its first card: where every state begins."""
 
     def new_initial_state(self) -> GaiaState:
-        """The chance node that deals a game."""
+        """The first chance node of the deal."""
         return GaiaState(self)
-
-    def next_seed(self) -> int:
-        """The seed of the next game dealt (from ``rng_seed``)."""
-        return self._seeds.getrandbits(63)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> GaiaObserver:
-        """An observer of what one seat sees (with perfect recall for information states)."""
-        return GaiaObserver(
-            iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params
-        )
+        """An observer of one seat (see `gaia_rules.openspiel.observer`)."""
+        return GaiaObserver(iig_obs_type, params)
+
+
+class _Prefix:
+    """What the seats of a resampled state were told before it: the seat it was resampled for
+    its own log and history, every other seat what no seat in particular was told."""
+
+    __slots__ = ("codes", "events", "seat", "texts")
+
+    def __init__(
+        self,
+        seat: int,
+        events: tuple[tuple[Event, ...], tuple[Event, ...]],
+        texts: tuple[tuple[str, ...], tuple[str, ...]],
+        codes: tuple[tuple[int, ...], tuple[int, ...]],
+    ) -> None:
+        self.seat = seat
+        self.events = events
+        """The seat's log, then the public one."""
+        self.texts = texts
+        self.codes = codes
+        """The seat's history, then the public one."""
+
+    def pick(self, player: int) -> int:
+        return 0 if player == self.seat else 1
+
+
+class _Play:
+    """Everything a state holds: the deal, then the game of Gaïa and a player's action waiting
+    for chance to decide its draws. Copied cheaply when OpenSpiel clones the state (the game
+    with ``Game.copy``), and pickled as the moves that made it, replayed on load."""
+
+    __slots__ = (
+        "codes",
+        "deal",
+        "game",
+        "moves",
+        "outcomes",
+        "pending",
+        "prefix",
+        "public",
+        "pygame",
+        "start",
+    )
+
+    def __init__(self, pygame: GaiaGame) -> None:
+        self.pygame = pygame
+        """The ``python_gaia`` game, shared by every state of it."""
+        self.moves: list[int] = []
+        """Every move since the deal began (or since the start), chance outcomes included."""
+        self.deal: Deal | None = None
+        self.game: Game | None = None
+        self.pending: tuple[Action, tuple[Draw, ...], list[int]] | None = None
+        """A player's action, its draws and the classes chance chose for them so far."""
+        self.outcomes: list[tuple[int, float]] | None = None
+        """The outcomes of the pending action's next draw, once found."""
+        self.codes: dict[int, MoveCodes] = {}
+        """The history of each seat (-1: of no seat in particular), as far as it was read."""
+        self.start: Game | None = None
+        """For a state that did not begin with the deal: its game as it began (never changed)."""
+        self.prefix: _Prefix | None = None
+        self.public: tuple[tuple[int, int], Any] | None = None
+        """The public pieces of the tensor at one moment (see `GaiaState.public_values`)."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Play:
+        new = _Play(self.pygame)
+        new.moves = self.moves.copy()
+        new.deal = self.deal
+        new.game = None if self.game is None else self.game.copy()
+        if self.pending is not None:
+            action, draws, chosen = self.pending
+            new.pending = (action, draws, chosen.copy())
+        new.outcomes = self.outcomes
+        new.codes = {seat: codes.copy() for seat, codes in self.codes.items()}
+        new.start = self.start
+        new.prefix = self.prefix
+        return new  # its public pieces are found again: their moment names this game
+
+    def __getstate__(self) -> dict[str, Any]:
+        if self.prefix is not None:
+            raise pyspiel.SpielError("a resampled state has no history to save")
+        params = dict(self.pygame.get_parameters())
+        start = None
+        if self.start is not None:
+            if self.start.is_over:
+                raise pyspiel.SpielError("a state begun from a finished game has nothing to save")
+            start = Position.from_game(self.start).to_json()
+        return {"params": params, "start": start, "moves": self.moves}
+
+    def __setstate__(self, saved: dict[str, Any]) -> None:
+        game = pyspiel.load_game("python_gaia", saved["params"])
+        if saved["start"] is None:
+            state = game.new_initial_state()
+        else:
+            state = GaiaState.from_game(game, Position.from_json(saved["start"]).to_game())
+        for move in saved["moves"]:
+            state.apply_action(move)
+        for name in self.__slots__:
+            setattr(self, name, getattr(state._play, name))
+        self.public = None
 
 
 class GaiaState(pyspiel.State):  # type: ignore[misc]
-    """One moment of a game: before the deal (a chance node), then the game itself."""
+    """One moment of a game: the deal (chance nodes), then the game itself, a chance node
+    before each random draw (see `gaia_rules.openspiel.chance`)."""
 
     def __init__(self, game: GaiaGame) -> None:
         super().__init__(game)
-        self._held: _Held | None = None
-        self._legal: dict[int, Action] | None = None
-        self._prefix = ""
-        """The log before a resampled game's start, as the resampling seat saw it."""
+        self._play = _Play(game)
+        self._play.deal = game.first_deal
+        self._legal: _Legal | None = None
+
+    @classmethod
+    def from_game(cls, game: GaiaGame, held: Game) -> GaiaState:
+        """A state of ``game`` playing the game of Gaïa ``held`` from where it is, with no
+        history before it (a position set up by hand, a game sampled from a view)."""
+        state = cls(game)
+        state._play.deal = None
+        state._play.game = held.copy()
+        state._play.start = held.copy()
+        return state
+
+    def pygame(self) -> GaiaGame:
+        """The ``python_gaia`` game of this state (``get_game()``, without a call into
+        OpenSpiel: asked at every tensor)."""
+        return self._play.pygame
 
     @property
     def game(self) -> Game:
-        """The game of Gaïa being played (after the deal)."""
-        assert self._held is not None, "the game is not dealt yet"
-        return self._held.game
+        """The game of Gaïa being played (once dealt); never show it to a seat."""
+        held = self._play.game
+        assert held is not None, "the game is not dealt yet"
+        return held
 
     # -- the OpenSpiel API ---------------------------------------------------------------
 
     def current_player(self) -> int:
-        """The seat to move, or the chance or terminal player."""
-        if self._held is None:
+        """The seat to move, or the chance player, or the terminal player."""
+        play = self._play
+        if play.game is None or play.pending is not None:
             return int(pyspiel.PlayerId.CHANCE)
-        to_move = self._held.game.to_move
+        to_move = play.game.to_move
         return int(pyspiel.PlayerId.TERMINAL) if to_move is None else to_move
 
     def _legal_actions(self, player: int) -> list[int]:
-        return sorted(self._legal_map())
+        if self.is_chance_node():
+            return [outcome for outcome, _ in self.chance_outcomes()]
+        return self._legal_map().indices()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """One outcome: the deal, its seed drawn from the game's random source."""
-        return [(0, 1.0)]
+        """The faces the next card can have, each with its chance (see the chance module)."""
+        play, space = self._play, self.get_game().space
+        if play.game is None:
+            assert play.deal is not None
+            return play.deal.outcomes_now(space)
+        if play.pending is None:
+            return []
+        return self._draw_outcomes()
 
     def _apply_action(self, action: int) -> None:
-        if self._held is None:
-            seed = self.get_game().next_seed()
-            pygame = self.get_game()
-            self._held = _Held(new_game(pygame.players, pygame.rules, seed))
-            return
-        chosen = self._legal_map().get(action)
-        if chosen is None:
-            raise pyspiel.SpielError(f"action {action} is not legal now")
+        play, pygame = self._play, self.get_game()
         self._legal = None
-        self._held.game.apply(chosen)
+        if play.game is None:
+            assert play.deal is not None
+            if action not in dict(play.deal.outcomes_now(pygame.space)):
+                raise pyspiel.SpielError(f"{action} is not an outcome of this chance node")
+            play.deal = play.deal.then(pygame.space, action)
+            if play.deal.done:
+                play.game = play.deal.position(pygame.space).to_game()
+        elif play.pending is not None:
+            engine_action, draws, chosen = play.pending
+            if action not in dict(self._draw_outcomes()):
+                raise pyspiel.SpielError(f"{action} is not an outcome of this chance node")
+            chosen.append(action)
+            play.outcomes = None
+            if len(chosen) == len(draws):
+                play.pending = None
+                settle_draws(pygame.space, play.game, engine_action, draws, chosen)
+        else:
+            chosen_action = self._legal_map().action(action)
+            if chosen_action is None:
+                raise pyspiel.SpielError(f"action {action} is not legal now")
+            if type(chosen_action) not in _MAY_DRAW:
+                play.game.apply(chosen_action)
+            else:  # tried on a copy first: chance decides the cards it draws
+                trial = play.game.copy()
+                draws = draws_of(trial.apply(chosen_action))
+                if draws:  # the game waits, unchanged, until they are decided
+                    play.pending = (chosen_action, draws, [])
+                    play.outcomes = None
+                else:
+                    play.game = trial
+        play.moves.append(action)
+        self._legal = None
 
     def _action_to_string(self, player: int, action: int) -> str:
+        space = self.get_game().space
         if player == pyspiel.PlayerId.CHANCE:
-            return "deal"
-        return str(self.get_game().space.describe(action))
+            return outcome_name(space, action)
+        return str(space.describe(action))
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        return self._held is not None and self._held.game.is_over
+        held = self._play.game
+        return held is not None and self._play.pending is None and held.is_over
 
     def returns(self) -> list[float]:
         """1 to the winner, 0 to the others; all 0 until the end."""
         players = self.get_game().players
-        result = None if self._held is None else self._held.game.result
+        held = self._play.game
+        result = None if held is None else held.result
         return [float(result is not None and seat == result.winner) for seat in range(players)]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> GaiaState:
-        """A state the seat cannot tell from this one, its hidden cards dealt afresh."""
+        """A state ``player_id`` cannot tell from this one, the cards hidden from it dealt
+        afresh ([`determinize`][gaia_rules.determinize.determinize]): its information state
+        is this one's, and every other seat is told in it what no seat in particular was told
+        before it, then what it is told there. It has no history, so it cannot be saved."""
+        if self.is_chance_node():
+            raise pyspiel.SpielError("resample at a player's decision, not a chance node")
         game = self.game
         rng = random.Random(int(probability_sampler() * 2**53))
-        clone = GaiaState(self.get_game())
-        clone._held = _Held(determinize(game.view(player_id), rng), resampled=True)
-        clone._prefix = self._prefix + _log_text(game, player_id)
-        return clone
+        sampled = determinize(game.view(player_id), rng)
+        state = GaiaState(self.get_game())
+        state._play.deal = None
+        state._play.game = sampled
+        key = self.information(player_id)
+        assert key is not None
+        seat_events, seat_texts = self._told(player_id, key)
+        public, public_texts = self._told_public()
+        state._play.prefix = _Prefix(
+            player_id,
+            (seat_events, public),
+            (seat_texts, public_texts),
+            (
+                tuple(int(code) for code in self.history_codes(player_id, True, True)),
+                tuple(int(code) for code in self.history_codes(player_id, True, False)),
+            ),
+        )
+        return state
 
     def __str__(self) -> str:
-        if self._held is None:
-            return "chance: the deal"
-        game = self._held.game
-        actions = " ".join(str(action) for action in game.actions)
-        return f"seed {game.seed}; {game.players} players; {actions}"
+        play = self._play
+        moves = " ".join(str(move) for move in play.moves)
+        if play.prefix is not None:
+            return f"resampled for seat {play.prefix.seat}; moves since: {moves}"
+        start = "dealt" if play.start is None else "from a position"
+        return f"{self.get_game().players} players, {self.get_game().level}, {start}: {moves}"
 
     def action_index(self, action: Action) -> int:
         """The index of one of the legal actions of the game (for bots of gaia-rules)."""
-        for index, legal in self._legal_map().items():
-            if legal == action:
-                return index
-        space = self.get_game().space
-        return int(space.encode(action, self.game.players))
+        found = self._legal_map().find(action)
+        if found is not None:
+            return found
+        return int(self.get_game().space.encode(action, self.game.players))
+
+    # -- what a seat is told -------------------------------------------------------------
+
+    def information(self, player: int) -> InformationSet | None:
+        """``player``'s information-set key, its log after what the seat was told before a
+        resampled state began; ``None`` while the deal goes on."""
+        held = self._play.game
+        if held is None:
+            return None
+        key = held.information_set(player)
+        prefix = self._play.prefix
+        if prefix is None:
+            return key
+        which = prefix.pick(player)
+        return key.after(prefix.events[which], prefix.texts[which])
+
+    def own_cards(
+        self, player: int
+    ) -> tuple[tuple[str, ...], tuple[tuple[CardKind, int, str | None], ...]] | None:
+        """What only ``player``'s key shows it, by face id (its hand, the stolen cards as it
+        sees them); ``None`` while the deal goes on."""
+        held = self._play.game
+        return None if held is None else own_cards(held, player)
+
+    def public_values(self) -> Any:
+        """The public pieces of the tensor now, in seat 0's frame (see the observer module):
+        found once per moment and shared by every seat's tensor."""
+        play = self._play
+        moment = (len(play.moves), id(play.game))
+        if play.public is None or play.public[0] != moment:
+            pygame = play.pygame
+            view = self.game.view(0)  # its public part: every card by its face id (1.14)
+            values = public_values(view, pygame.space, pygame.needs, self.chancy())
+            values.flags.writeable = False
+            play.public = (moment, values)
+        return play.public[1]
+
+    def chancy(self) -> bool:
+        """Whether chance is deciding the cards a player's action draws."""
+        return self._play.pending is not None
+
+    def history_codes(self, player: int, public: bool, private: bool) -> Any:
+        """``player``'s history (see the observer module), as a numpy array: the deal, then
+        every move of the game, as the observer sees it; with ``private`` only, its own part
+        (every number the public history shares left at 0)."""
+        if public and private:
+            return self._codes(player)
+        shared = self._codes(-1)
+        if public:
+            return shared
+        own = self._codes(player)
+        return np.where(own != shared, own, 0)
+
+    def _codes(self, player: int) -> Any:
+        """``player``'s history (-1: no seat's)."""
+        play = self._play
+        pygame = play.pygame
+        if play.game is None:  # the deal goes on
+            return np.array(self._dealt(player), np.float32)
+        reader = play.codes.get(player)
+        if reader is None:
+            reader = play.codes[player] = MoveCodes(
+                pygame.space, pygame.players, self._dealt(player)
+            )
+        events = public_log(play.game)[0] if player == -1 else keyed_events(play.game, player)
+        codes = reader.read(events)
+        if play.pending is not None:
+            pending = 1 + pygame.space.encode(play.pending[0], pygame.players)
+            codes = np.append(codes, np.float32(pending))
+        return codes
+
+    def _dealt(self, player: int) -> list[int]:
+        """What ``player`` saw of how the game began (-1: what everyone saw): each card of
+        the deal, or what a resampled state's seat was told before it."""
+        play = self._play
+        if play.deal is not None:
+            return [
+                -1 - outcome if slot.seat is None or slot.seat == player else HIDDEN
+                for slot, outcome in zip(play.deal.slots, play.deal.outcomes, strict=False)
+            ]
+        if play.prefix is not None:
+            return list(play.prefix.codes[play.prefix.pick(player)])
+        return []
+
+    def observation_text(
+        self, player: int, public: bool, private: bool, perfect_recall: bool
+    ) -> str:
+        """What ``player`` observes, as text: the canonical JSON of its key's view (public
+        and private parts as asked), with its log when ``perfect_recall``."""
+        play = self._play
+        if play.game is None:
+            seen = self._dealt(player if private else -1)
+            return f"p{player}: the deal: {seen}"
+        key = self.information(player)
+        assert key is not None
+        pending = ""
+        if play.pending is not None:  # a player's action, public, waiting for its cards
+            pygame = self.get_game()
+            index = pygame.space.encode(play.pending[0], pygame.players)
+            pending = f"\npending: {pygame.space.describe(index)}"
+        if public and private and perfect_recall:
+            return str(key) + pending
+        view = key.view.to_data()
+        data: dict[str, Any] = {}
+        if public:
+            data["public"] = public_part(view)
+        if private:
+            data["private"] = private_part(view)
+        text = canonical_text(data)
+        if perfect_recall:
+            if public:
+                text += "\n" + "\n".join(self._told_public()[1])
+            if private:
+                own = self._told(player, key)[1]
+                shared = self._told_public()[1]
+                text += "\n" + "\n".join(
+                    f"{index}:{mine}"
+                    for index, (mine, theirs) in enumerate(zip(own, shared, strict=True))
+                    if mine != theirs
+                )
+        return text + pending
+
+    def _told(self, player: int, key: InformationSet) -> tuple[tuple[Event, ...], tuple[str, ...]]:
+        """``player``'s log and the text of each event (the key's)."""
+        return key.events, key.event_texts()
+
+    def _told_public(self) -> tuple[tuple[Event, ...], tuple[str, ...]]:
+        """The log as no seat in particular saw it, every card by its face id, and the text of
+        each event, after what came before a resampled state."""
+        events, texts = public_log(self.game)
+        prefix = self._play.prefix
+        if prefix is not None:
+            return prefix.events[1] + events, prefix.texts[1] + texts
+        return events, texts
 
     # -- inside --------------------------------------------------------------------------
 
-    def _legal_map(self) -> dict[int, Action]:
+    def _draw_outcomes(self) -> list[tuple[int, float]]:
+        """The outcomes of the pending action's next draw, found once."""
+        play = self._play
+        if play.outcomes is None:
+            assert play.game is not None and play.pending is not None
+            _, draws, chosen = play.pending
+            play.outcomes = draw_outcomes(play.pygame.space, play.game, draws, chosen)
+        return play.outcomes
+
+    def _legal_map(self) -> _Legal:
         """The legal actions of the seat to move, by index (kept until the next action)."""
         if self._legal is None:
             game = self.game
             to_move = game.to_move
-            stolen = game.view(to_move).stolen if to_move is not None else ()
-            self._legal = self.get_game().space.legal(game.legal_actions(), game.players, stolen)
+            legal = game.legal_actions()
+            assert isinstance(legal, LegalActions)
+            stolen: Any = ()
+            if to_move is not None and isinstance(game.decision, ChooseKeptCard):
+                stolen = game.view(to_move).stolen
+            self._legal = _Legal(self._play.pygame.space, legal, game.players, stolen)
         return self._legal
 
 
-def _log_text(game: Game, seat: int) -> str:
-    """The game's log as ``seat`` saw it, one event per line."""
-    return "".join(f"{event!r}\n" for event in game.events_for(seat))
+_ON_SQUARE: Final = frozenset(
+    (PlayNature, PlayAnimals, PlayCity, PlaySun, PlayRain, PlayLightning, PlayEruption)
+)
+"""The plays of one card on one square: a part of them is one card on many squares."""
 
 
-class GaiaObserver:
-    """What one seat sees, as a tensor and a string (OpenSpiel's PyObserver interface)."""
+class _Legal:
+    """The legal actions of a decision by index, each action built only when asked for.
 
-    def __init__(self, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
-        if params:
-            raise ValueError(f"observation parameters are not supported; got {params}")
-        self.perfect_recall = bool(iig_obs_type.perfect_recall)
-        self.tensor = np.zeros(OBSERVATION_SIZE, np.float32)
-        self.dict = {"observation": self.tensor}
+    Hot path: a turn's action offers hundreds of plays (each card on each open square), and an
+    environment asks for the indices at every step but plays one action. A part of the legal
+    actions that plays one card on many squares (`LegalActions.parts`) is encoded by its first
+    action: the others differ from it by their square's number alone."""
 
-    def set_from(self, state: GaiaState, player: int) -> None:
-        """The tensor of ``player``'s view (zeros before the deal)."""
-        if state._held is None:
-            self.tensor.fill(0)
+    __slots__ = ("_build",)
+
+    def __init__(self, space: ActionSpace, legal: LegalActions, players: int, stolen: Any) -> None:
+        self._build: dict[int, tuple[Callable[[Any], Action], Any]] = {}
+        build = self._build
+        if stolen:  # a kept card: its index says where it came from
+            for index, action in space.legal(legal, players, stolen).items():
+                build[index] = (_same, action)
             return
-        self.tensor[:] = observation(state.game.view(player))
+        for builder, targets in legal.parts():
+            func = getattr(builder, "func", None)
+            if func in _ON_SQUARE and targets:
+                first = builder(targets[0])
+                base = space.encode(first, players) - square_index(targets[0])
+                for pos in targets:
+                    build.setdefault(base + square_index(pos), (builder, pos))
+            else:
+                for index, action in space.legal([builder(t) for t in targets], players).items():
+                    build.setdefault(index, (_same, action))
 
-    def string_from(self, state: GaiaState, player: int) -> str:
-        """``player``'s view as JSON; with perfect recall, the log as the seat saw it first."""
-        if state._held is None:
-            return f"p{player}: before the deal"
-        view = state.game.view(player).to_json()
-        if not self.perfect_recall:
-            return view
-        return f"{state._prefix}{_log_text(state.game, player)}{view}"
+    def indices(self) -> list[int]:
+        """Every legal index, in order."""
+        return sorted(self._build)
+
+    def action(self, index: int) -> Action | None:
+        """The action of ``index``, or ``None`` if it is not legal."""
+        found = self._build.get(index)
+        if found is None:
+            return None
+        builder, target = found
+        return builder(target)
+
+    def find(self, action: Action) -> int | None:
+        """The index of ``action``, if it is one of these."""
+        for index in self._build:
+            if self.action(index) == action:
+                return index
+        return None
+
+
+def _same(action: Action) -> Action:
+    return action
 
 
 pyspiel.register_game(GAME_TYPE, GaiaGame)

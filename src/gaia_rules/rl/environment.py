@@ -149,15 +149,16 @@ class GaiaEnv(AECEnv[str, dict[str, npt.NDArray[np.int8]], int]):  # type: ignor
         self._start()
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[np.int8]]:
-        """``agent``'s observation and action mask, from its view alone; the mask is all
-        zeros unless the agent is to move."""
+        """``agent``'s observation and action mask: the observation from its information-set
+        key alone (spec 1.16: every card by its face), the mask all zeros unless the agent is
+        to move."""
         seat = self._seat(agent)
-        view = self.game.view(seat)
+        key = self.game.information_set(seat)
         if self.game.to_move == seat:
             mask = action_mask(self._legal_now())
         else:
             mask = np.zeros(ACTION_COUNT, dtype=np.int8)
-        return {"observation": observation(view), "action_mask": mask}
+        return {"observation": observation(key), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """The agent to move takes action index ``action`` (``None`` once it is done).

@@ -42,6 +42,7 @@ from gaia_rules.decisions import (
     PowerEffect,
 )
 from gaia_rules.determinize import determinize
+from gaia_rules.information import InformationSet
 from gaia_rules.rl.encoding import (
     ACTION_COUNT,
     CARD_CLASSES,
@@ -176,12 +177,16 @@ def _cell(x: int, y: int) -> int:
     return ((y + RADIUS) * GRID + (x + RADIUS)) * _C
 
 
-def observation(view: View) -> npt.NDArray[np.int8]:
-    """The observation of ``view``'s seat, read from the view alone (see the module docstring).
+def observation(view: View | InformationSet) -> npt.NDArray[np.int8]:
+    """The observation of ``view``'s seat, read from the view alone (see the module docstring),
+    or from an information-set key's view (spec 1.16), which names every card by its face: both
+    give the same array, since a card's class is its face's.
 
     Raises:
         EncodingError: the view's world reaches beyond the box (a position set up by hand).
     """
+    if isinstance(view, InformationSet):
+        view = view.view
     space = action_space(view.rules)
     classes = space.card_class
     seat, players = view.seat, view.players

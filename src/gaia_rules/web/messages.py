@@ -40,7 +40,7 @@ def public_view(game: Game) -> dict[str, Any]:
 def public_events(game: Game) -> tuple[Event, ...]:
     """The event log as a spectator sees it: every card drawn blind, stolen, looked at or
     kept is blanked, whoever drew it."""
-    return log_for(game.events, _NO_SEAT)
+    return log_for(game.events, _NO_SEAT, game.rules.cards.face_ids)
 
 
 def seat_view(game: Game, seat: int | None) -> dict[str, Any]:
@@ -81,7 +81,7 @@ def state_message(
         "view": view,
         "since": since,
         "events": [event.to_data() for event in fresh],
-        "log": [describe(event) for event in fresh],
+        "log": [describe(event, game.rules.cards, seat) for event in fresh],
         "legal": legal,
     }
     # every card a legal action names is in the view (a hand, a display, the Objectives, the

@@ -397,7 +397,8 @@ function pickAttrs(pick, next) {
   };
 }
 
-function cardButton(id, pick, next, extra) {
+function cardButton(id, pick, next, extra, faceOnly) {
+  // faceOnly: a card whose id the seat is not told (another seat's, spec 1.14): its face alone
   const attrs = pickAttrs(pick, next);
   const kind = cardKind(id);
   const face = cardFace(id);
@@ -406,7 +407,7 @@ function cardButton(id, pick, next, extra) {
   if (attrs.class) classes.push(attrs.class);
   const node = el(next.has(pick) ? "button" : "div",
     { class: classes.join(" "), "data-card": id, "data-pick": pick, type: next.has(pick) ? "button" : null },
-    el("span", { class: "card-id", text: id }),
+    faceOnly ? null : el("span", { class: "card-id", text: id }),
     el("span", { class: "card-face", text: faceText(id) }),
     extra || null);
   return node;
@@ -518,7 +519,7 @@ function render() {
         + `hand: ${backs.length} card${backs.length === 1 ? "" : "s"}`
         + `${counts.length ? ` (${counts.map(([k, n]) => `${n} ${k}`).join(", ")})` : ""}` }));
     const front = el("div", { class: "cards small-cards" });
-    for (const id of view.tableaux[seat]) front.append(cardButton(id, `front:${id}`, next));
+    for (const id of view.tableaux[seat]) front.append(cardButton(id, `front:${id}`, next, null, true));
     if (view.tableaux[seat].length) box.append(front);
     players.append(box);
   }

@@ -1,0 +1,113 @@
+"""Copies of one face: one choice, and which copy moves (spec 1.12, 1.13).
+
+Copies of one face are the same card to the rules and to every player (1.11). A choice
+between copies of one face in one place is one choice: the legal actions list it once
+(`distinct`), an action naming another copy of that face in the same place is that choice
+(`listed` turns it into the listed action), and the engine moves the copy 1.13 names: from a
+hand, the one that has been there longest (`first_copy`); from a display, the leftmost one
+(`display_copy`). Both look at the order the cards came to their place, never at their ids.
+
+A game replayed from a record written before 1.12 (format 1) keeps that record's meaning: the
+copy its actions name is the one that moves (``Table.named_copies``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Final
+
+import attrs
+
+from gaia_rules.actions import (
+    Action,
+    Discard,
+    DrawDisplay,
+    PlayAnimals,
+    PlayCity,
+    PlayEarthquake,
+    PlayEruption,
+    PlayLightning,
+    PlayNature,
+    PlayRain,
+    PlaySun,
+    PlayTornado,
+    Protect,
+)
+from gaia_rules.cards import CardId
+from gaia_rules.table import Table
+
+__all__ = ["display_copy", "distinct", "first_copy", "in_display", "listed"]
+
+_FROM_HAND: Final = (
+    PlayNature,
+    PlayAnimals,
+    PlayCity,
+    PlaySun,
+    PlayRain,
+    PlayEarthquake,
+    PlayTornado,
+    PlayLightning,
+    PlayEruption,
+    Protect,
+    Discard,
+)
+"""The actions that move a card of their player's hand, which they name."""
+
+
+def distinct(cards: Iterable[CardId], face_ids: Mapping[CardId, CardId]) -> list[CardId]:
+    """The first copy of each face among ``cards``, in their order (spec 1.12, 1.13)."""
+    seen: set[CardId] = set()
+    found: list[CardId] = []
+    for card in cards:
+        face = face_ids[card]
+        if face not in seen:
+            seen.add(face)
+            found.append(card)
+    return found
+
+
+def first_copy(
+    cards: Iterable[CardId], card: CardId, face_ids: Mapping[CardId, CardId]
+) -> CardId | None:
+    """The first of ``cards`` with the face of ``card``, or ``None`` (spec 1.13)."""
+    face = face_ids.get(card)
+    for held in cards:
+        if face_ids[held] == face:
+            return held
+    return None
+
+
+def in_display(table: Table, card: CardId, display: tuple[CardId, ...]) -> bool:
+    """Whether a draw naming ``card`` takes a card of ``display``: ``card`` is face up there,
+    or is the face id of a card face up there (spec 1.12)."""
+    if card in display:
+        return True
+    face_ids = table.cards.face_ids
+    return any(face_ids[shown] == card for shown in display)
+
+
+def display_copy(table: Table, card: CardId, display: tuple[CardId, ...]) -> CardId:
+    """The card a legal draw naming ``card`` takes from ``display``: the leftmost copy of its
+    face (spec 1.13), or, replaying a record of format 1, ``card`` itself."""
+    if table.named_copies and card in display:
+        return card
+    found = first_copy(display, card, table.cards.face_ids)
+    assert found is not None, card
+    return found
+
+
+def listed(table: Table, action: Action) -> Action:
+    """The legal action listed for the choice ``action`` makes (spec 1.12): a draw from a
+    display named by the face id, a card of a hand by the copy that moves (1.13). Replaying a
+    record of format 1, an action naming a card of a hand stays as it is."""
+    if type(action) is DrawDisplay:
+        if table.named_copies and any(action.card in d for d in table.displays.values()):
+            return action
+        face = table.cards.face_ids[action.card]
+        return action if face == action.card else DrawDisplay(action.player, face)
+    if isinstance(action, _FROM_HAND) and not table.named_copies:
+        card: CardId = action.card
+        copy = first_copy(table.hands[action.player], card, table.cards.face_ids)
+        if copy is not None and copy != card:
+            return attrs.evolve(action, card=copy)
+    return action

@@ -1,0 +1,572 @@
+"""What one seat of ``python_gaia`` observes: strings and tensors, built from its information-set
+key ([`Game.information_set`][gaia_rules.game.Game.information_set], spec 1.16).
+
+An observer honours OpenSpiel's ``IIGObservationType``:
+
+* ``public_info``: what every seat is told (the world, the displays, the discard piles, the
+  cards in front, the backs of the hands, the deck sizes, the decision; the log as no seat in
+  particular saw it);
+* ``private_info``: ``SINGLE_PLAYER`` adds what the seat alone is told (its hand, the stolen
+  cards it sees, its own blind draws); ``NONE`` leaves it out; ``ALL_PLAYERS`` is not provided
+  (an observer of every hand is no seat's), and asking for it raises ``ValueError``;
+* ``perfect_recall``: the string adds the log (the key's), the tensor the *history*: every
+  move of the game so far as the seat saw it, one number a move (below).
+
+Every card is named by its face (a face id in a string, a class in a tensor), so two games that
+differ only in which copies of a face are where give a seat equal strings and tensors.
+
+**The tensor** is float32, filled in place in the observer's buffer (``observer.tensor``, which
+``observer.dict`` hands to OpenSpiel as one piece; its named pieces are in
+``observer.pieces``), never built as a Python list. Its pieces are
+[`PIECES`][gaia_rules.openspiel.observer.PIECES], in order: the world as up to 48 tiles in
+square order (each a row of `TILE_FIELDS`: its square's coordinates, land, tokens, its city's
+needs, satisfaction and pawns by seat, and the marks of the pending decision), then counts and
+one-hot fields as in [`gaia_rules.rl.observation`][gaia_rules.rl.observation] (card classes of
+[`gaia_rules.rl.encoding`][gaia_rules.rl.encoding], seats counted from the observer), then,
+for perfect recall only, ``history``: one number per move seen, in order, ``0`` after the
+last. A move is ``1 + i`` for a player's action of index ``i``, ``-1 - c`` for a card of class
+``c`` turned up or seen (``c`` from ``CARD_CLASSES`` on: an Objective's rank), and
+``-1 - CHANCE_OUTCOMES`` for a card the seat was not shown. The history is there for perfect
+recall (it gives back every move the seat saw); a learner reads the pieces before it.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+import numpy as np
+import numpy.typing as npt
+import pyspiel
+
+from gaia_rules.actions import KeepCard, PlayEarthquake, PlayTornado
+from gaia_rules.cards import CityCard
+from gaia_rules.decisions import (
+    ChooseAction,
+    ChooseBack,
+    ChooseFeeding,
+    ChooseKeptCard,
+    ChooseLimitDiscard,
+    ChooseObjective,
+    ChoosePawnCities,
+    ChooseProtection,
+    PowerEffect,
+)
+from gaia_rules.events import (
+    ActionTaken,
+    CardDiscarded,
+    CardDrawn,
+    CardKept,
+    CardStolen,
+    DisplayRefilled,
+    Event,
+    StolenCardsSeen,
+)
+from gaia_rules.information import canonical_text
+from gaia_rules.openspiel.chance import CHANCE_OUTCOMES
+from gaia_rules.rl.encoding import (
+    CARD_CLASSES,
+    MAX_OBJECTIVES,
+    MAX_SEATS,
+    ActionSpace,
+    EncodingError,
+)
+from gaia_rules.rules import Level
+from gaia_rules.views import View
+from gaia_rules.vocabulary import ANIMALS, LANDS, CardKind, Need, Power
+
+if TYPE_CHECKING:
+    from gaia_rules.openspiel.game import GaiaState
+
+__all__ = [
+    "HIDDEN",
+    "HISTORY",
+    "PIECES",
+    "TILES",
+    "TILE_FIELDS",
+    "VIEW_SIZE",
+    "GaiaObserver",
+    "MoveCodes",
+    "city_needs",
+    "private_part",
+    "private_values",
+    "public_part",
+    "public_values",
+    "seat_frame",
+]
+
+TILES: Final = 48
+"""The most tiles a world holds (spec 2.1)."""
+_NEEDS: tuple[Need, ...] = (*LANDS, ANIMALS)
+TILE_FIELDS: tuple[str, ...] = (
+    "tile",
+    "x",
+    "y",
+    *(f"land:{land.value}" for land in LANDS),
+    "animal tokens",
+    *(f"city needs:{need.value}" for need in _NEEDS),
+    "city satisfaction",
+    *(f"pawns of seat +{k}" for k in range(MAX_SEATS)),
+    "reached four",
+    "named by the decision",
+    "target of the waiting Power",
+)
+"""The fields of a tile's row: 1 for a tile, its square's ``x`` and ``y``, its land
+(one-hot), the tokens on it, its city's needs and their count met, the pawns on it by seat
+(counted from the observer), whether the city reached four needs (12.4), whether the
+decision names it (a city to feed, to take pawns) and whether the Power waiting in a
+Protection window targets it."""
+
+_DECISIONS = (
+    ChooseAction,
+    ChooseFeeding,
+    ChooseLimitDiscard,
+    ChooseObjective,
+    ChoosePawnCities,
+    ChooseProtection,
+    ChooseBack,
+    ChooseKeptCard,
+)
+_KINDS = tuple(CardKind)
+_LEVELS = (Level.BASIC, Level.ADVANCED, Level.POWERS, Level.DISASTERS)
+_POWERS = tuple(Power)
+
+HISTORY: Final = 5_000 + 512
+"""How many moves the history holds: the game's bound on decisions
+(`MAX_GAME_LENGTH`) and room for every card the deal, the decks and the Tornados turn up."""
+
+HIDDEN: Final = -1 - CHANCE_OUTCOMES
+"""The history's number for a card the seat was not shown."""
+
+PIECES: tuple[tuple[str, int, bool], ...] = (
+    ("seats in play", MAX_SEATS, False),
+    ("level", len(_LEVELS), False),
+    ("tiles", TILES * len(TILE_FIELDS), False),
+    ("hand", CARD_CLASSES, True),
+    ("hand backs", MAX_SEATS * len(_KINDS), False),
+    ("deck sizes", len(_KINDS), False),
+    ("displays", CARD_CLASSES, False),
+    ("discards", CARD_CLASSES, False),
+    ("cards in front", MAX_SEATS * CARD_CLASSES, False),
+    ("objectives revealed", MAX_OBJECTIVES, False),
+    ("objective pawns", MAX_OBJECTIVES * MAX_SEATS, False),
+    ("stolen backs", MAX_SEATS * len(_KINDS), False),
+    ("stolen cards seen", MAX_SEATS * CARD_CLASSES, True),
+    ("pawns in supply", MAX_SEATS, False),
+    ("pawns per seat", 1, False),
+    ("tile supply", len(LANDS), False),
+    ("bank", 1, False),
+    ("active seat", MAX_SEATS, False),
+    ("seat to move", MAX_SEATS, False),
+    ("decision", len(_DECISIONS), False),
+    ("action number", 2, False),
+    ("Power player", MAX_SEATS, False),
+    ("Power card against", CARD_CLASSES, False),
+    ("waiting Power", len(_POWERS), False),
+    ("Tornado victim", MAX_SEATS, False),
+    ("chance to decide", 1, False),
+    ("game over", 1, False),
+    ("winner", MAX_SEATS, False),
+)
+"""The pieces of the tensor before the history: name, size, and whether it is private (the
+seat's own; left at zero by an observer of public information only)."""
+
+_AT: dict[str, int] = {}
+_start = 0
+for _name, _size, _ in PIECES:
+    _AT[_name] = _start
+    _start += _size
+VIEW_SIZE: Final = _start
+"""The size of the pieces before the history."""
+_LAND = {land: i for i, land in enumerate(LANDS)}
+_KIND_INDEX = {kind: i for i, kind in enumerate(_KINDS)}
+_NEED = {need: i for i, need in enumerate(_NEEDS)}
+_W = len(TILE_FIELDS)
+_F_LAND, _F_TOKENS = 3, 3 + len(LANDS)
+_F_NEEDS = _F_TOKENS + 1
+_F_MET = _F_NEEDS + len(_NEEDS)
+_F_PAWNS = _F_MET + 1
+_F_FOUR = _F_PAWNS + MAX_SEATS
+_F_NAMED, _F_TARGET = _F_FOUR + 1, _F_FOUR + 2
+
+
+def city_needs(space: ActionSpace) -> dict[str, tuple[int, ...]]:
+    """The need fields of every City card of the space's manifest."""
+    return {
+        card: tuple(_NEED[need] for need in face.needs)
+        for card, face in space.manifest.cards
+        if isinstance(face, CityCard)
+    }
+
+
+def public_values(
+    view: View, space: ActionSpace, needs: dict[str, tuple[int, ...]], chance: bool
+) -> npt.NDArray[np.float32]:
+    """The public pieces of a key's ``view``, every seat counted from seat 0: `seat_frame`
+    turns them to another seat's frame. Computed once per moment and shared by every seat's
+    tensor, since what is public is the same for all (the seat's own pieces are
+    `private_values`)."""
+    classes = space.card_class
+    players = view.players
+    at: list[int] = []
+    value: list[float] = []
+    put_at, put = at.append, value.append
+    for k in range(players):
+        put_at(_AT["seats in play"] + k)
+        put(1)
+    put_at(_AT["level"] + _LEVELS.index(view.rules.level))
+    put(1)
+    decision = view.decision
+    named = set(decision.cities) if isinstance(decision, ChooseFeeding | ChoosePawnCities) else ()
+    waiting = next((s.action for s in reversed(view.steps) if isinstance(s, PowerEffect)), None)
+    targets: set[object] = set()
+    if waiting is not None:
+        if isinstance(waiting, PlayEarthquake):
+            targets = {waiting.first, waiting.second}
+        elif not isinstance(waiting, PlayTornado):
+            targets = {waiting.pos}
+    four = set(view.reached_four)
+    base = _AT["tiles"]
+    animals, cities = view.animals, view.cities
+    for index, (pos, land) in enumerate(view.tiles.items()):
+        row = base + index * _W
+        at += (row, row + 1, row + 2, row + _F_LAND + _LAND[land])
+        value += (1, pos.x, pos.y, 1)
+        tokens = animals.get(pos)
+        if tokens:
+            put_at(row + _F_TOKENS)
+            put(tokens)
+        city = cities.get(pos)
+        if city is not None:
+            for need in needs[city.card]:
+                put_at(row + _F_NEEDS + need)
+                put(1)
+            put_at(row + _F_MET)
+            put(city.satisfaction)
+            for pawn_seat in set(city.pawns):
+                put_at(row + _F_PAWNS + pawn_seat)
+                put(city.pawns.count(pawn_seat))
+            if pos in four:
+                put_at(row + _F_FOUR)
+                put(1)
+        if pos in named:
+            put_at(row + _F_NAMED)
+            put(1)
+        if pos in targets:
+            put_at(row + _F_TARGET)
+            put(1)
+    counts: dict[int, int] = {}
+    for other, backs in enumerate(view.hand_backs):
+        for back in backs:
+            place = _AT["hand backs"] + other * len(_KINDS) + _KIND_INDEX[back]
+            counts[place] = counts.get(place, 0) + 1
+    for pile in view.displays.values():
+        for card in pile:
+            place = _AT["displays"] + classes[card]
+            counts[place] = counts.get(place, 0) + 1
+    for pile in view.discards.values():
+        for card in pile:
+            if card in classes:
+                place = _AT["discards"] + classes[card]
+                counts[place] = counts.get(place, 0) + 1
+    for other, cards in enumerate(view.tableaux):
+        for card in cards:
+            place = _AT["cards in front"] + other * CARD_CLASSES + classes[card]
+            counts[place] = counts.get(place, 0) + 1
+    for back, source, _ in view.stolen:
+        place = _AT["stolen backs"] + source * len(_KINDS) + _KIND_INDEX[back]
+        counts[place] = counts.get(place, 0) + 1
+    at += counts.keys()
+    value += counts.values()
+    for i, kind in enumerate(_KINDS):
+        put_at(_AT["deck sizes"] + i)
+        put(view.deck_sizes.get(kind, 0))
+    ranks = space.objective_rank
+    for card in view.objectives:
+        put_at(_AT["objectives revealed"] + ranks[card])
+        put(1)
+    for card, owner in view.objective_pawns.items():
+        put_at(_AT["objective pawns"] + ranks[card] * MAX_SEATS + owner)
+        put(1)
+    for other, left in enumerate(view.supply):
+        put_at(_AT["pawns in supply"] + other)
+        put(left)
+    put_at(_AT["pawns per seat"])
+    put(view.total_pawns)
+    for i, land in enumerate(LANDS):
+        put_at(_AT["tile supply"] + i)
+        put(view.tile_supply.get(land, 0))
+    put_at(_AT["bank"])
+    put(view.bank)
+    put_at(_AT["active seat"] + view.active)
+    put(1)
+    if decision is not None:
+        put_at(_AT["seat to move"] + decision.player)
+        put(1)
+        put_at(_AT["decision"] + _DECISIONS.index(type(decision)))
+        put(1)
+        match decision:
+            case ChooseAction(_, number):
+                put_at(_AT["action number"] + number - 1)
+                put(1)
+            case ChooseProtection(_, power_player, against, _):
+                put_at(_AT["Power player"] + power_player)
+                put(1)
+                put_at(_AT["Power card against"] + classes[against])
+                put(1)
+            case ChooseBack(_, victim, _):
+                put_at(_AT["Tornado victim"] + victim)
+                put(1)
+    if waiting is not None:
+        power = view.rules.cards.power(waiting.card)
+        if power is not None:
+            put_at(_AT["waiting Power"] + _POWERS.index(power))
+            put(1)
+    if chance:
+        put_at(_AT["chance to decide"])
+        put(1)
+    if view.result is not None:
+        put_at(_AT["game over"])
+        put(1)
+        put_at(_AT["winner"] + view.result.winner)
+        put(1)
+    array = np.zeros(VIEW_SIZE, np.float32)
+    array[at] = value
+    return array
+
+
+_SEAT_ROWS: tuple[tuple[int, int], ...] = tuple(
+    (_AT[name], width)
+    for name, width in (
+        ("hand backs", len(_KINDS)),
+        ("cards in front", CARD_CLASSES),
+        ("stolen backs", len(_KINDS)),
+        ("pawns in supply", 1),
+        ("active seat", 1),
+        ("seat to move", 1),
+        ("Power player", 1),
+        ("Tornado victim", 1),
+        ("winner", 1),
+    )
+)
+"""The pieces laid out seat by seat (a row each), and the width of a row."""
+
+
+def seat_frame(values: npt.NDArray[np.float32], seat: int, players: int) -> None:
+    """Turn the public pieces ``values`` (in place) from seat 0's frame to ``seat``'s: seat
+    ``seat + k`` becomes seat ``+k`` (`public_values`)."""
+    if seat != 0:
+        values[:] = values[_frame(seat, players)]
+
+
+@functools.lru_cache(maxsize=MAX_SEATS * MAX_SEATS)
+def _frame(seat: int, players: int) -> npt.NDArray[np.intp]:
+    """The places, in seat 0's frame, of the public pieces in ``seat``'s: a permutation that
+    turns each piece laid out seat by seat (`_SEAT_ROWS`, the Objectives' pawns, the pawns on
+    each tile) by ``seat`` among the ``players`` seats."""
+    order = np.arange(VIEW_SIZE)
+    for start, width in _SEAT_ROWS:
+        rows = order[start : start + players * width].reshape(players, width)
+        rows[:] = np.roll(rows, -seat, axis=0)
+    pawns = order[_AT["objective pawns"] : _AT["objective pawns"] + MAX_OBJECTIVES * MAX_SEATS]
+    by_seat = pawns.reshape(MAX_OBJECTIVES, MAX_SEATS)[:, :players]
+    by_seat[:] = np.roll(by_seat, -seat, axis=1)
+    tiles = order[_AT["tiles"] : _AT["tiles"] + TILES * _W].reshape(TILES, _W)
+    on_tiles = tiles[:, _F_PAWNS : _F_PAWNS + players]
+    on_tiles[:] = np.roll(on_tiles, -seat, axis=1)
+    order.flags.writeable = False
+    return order
+
+
+def private_values(
+    hand: Sequence[str],
+    stolen: Sequence[tuple[CardKind, int, str | None]],
+    seat: int,
+    players: int,
+    space: ActionSpace,
+) -> tuple[list[int], list[float]]:
+    """The places and values of what only a key's seat is told: its ``hand``, and the
+    ``stolen`` cards it sees (by the seat they came from, counted from it)."""
+    classes = space.card_class
+    counts: dict[int, float] = {}
+    for card in hand:
+        place = _AT["hand"] + classes[card]
+        counts[place] = counts.get(place, 0) + 1
+    for _, source, seen in stolen:
+        if seen is not None:
+            offset = (source - seat) % players
+            place = _AT["stolen cards seen"] + offset * CARD_CLASSES + classes[seen]
+            counts[place] = counts.get(place, 0) + 1
+    return list(counts), list(counts.values())
+
+
+class MoveCodes:
+    """One seat's history (see the module docstring), found event by event as its log grows:
+    each decision a player took, and each card turned up or seen. What follows from them (a
+    tile placed, a pawn) is left out, since the moves give it back. An event gives the same
+    count of numbers whoever sees it, so the histories of the seat and of no seat in
+    particular line up, and what differs between them is the seat's own.
+
+    Hot path: a tensor is asked of every seat at every step of an environment, so the numbers
+    are kept in a numpy array, written once each."""
+
+    __slots__ = ("array", "count", "events", "players", "space", "stolen")
+
+    def __init__(self, space: ActionSpace, players: int, before: Sequence[int] = ()) -> None:
+        self.space = space
+        self.players = players
+        self.events = 0
+        """How many events of the log are read."""
+        self.array = np.zeros(HISTORY, np.float32)
+        self.count = len(before)
+        """How many numbers the history holds; ``before`` (the deal) first."""
+        self.array[: self.count] = before
+        self.stolen = 0
+        """The cards a Tornado has taken since the thief last looked."""
+
+    def copy(self) -> MoveCodes:
+        new = MoveCodes.__new__(MoveCodes)
+        new.space, new.players, new.events = self.space, self.players, self.events
+        new.array, new.count, new.stolen = self.array.copy(), self.count, self.stolen
+        return new
+
+    def read(self, events: Sequence[Event]) -> npt.NDArray[np.float32]:
+        """The history, once ``events`` (the whole log: those read before are skipped) are
+        read: a view of the numbers held, which the next read may change."""
+        if len(events) != self.events:
+            codes = self._codes(events[self.events :])
+            self.events = len(events)
+            end = self.count + len(codes)
+            if end > HISTORY:
+                raise EncodingError(f"{end} moves: the history holds {HISTORY}")
+            self.array[self.count : end] = codes
+            self.count = end
+        return self.array[: self.count]
+
+    def _codes(self, events: Sequence[Event]) -> list[int]:
+        space, players = self.space, self.players
+        classes = space.card_class
+        codes: list[int] = []
+        for event in events:
+            match event:
+                case ActionTaken(action=action, by_engine=False) if action is not None:
+                    if not isinstance(action, KeepCard):  # CardKept says it, and whose
+                        codes.append(1 + space.encode(action, players))
+                case CardDrawn(card=card, from_display=False):
+                    codes.append(HIDDEN if card is None else -1 - classes[card])
+                case DisplayRefilled(card=card):
+                    codes.append(-1 - classes[card])
+                case CardStolen(card=card):
+                    codes.append(HIDDEN if card is None else -1 - classes[card])
+                    self.stolen += 1
+                case StolenCardsSeen(cards=cards):
+                    if cards is None:
+                        codes += [HIDDEN] * self.stolen
+                    else:
+                        codes += [-1 - classes[card] for card in cards]
+                    self.stolen = 0
+                case CardKept(player=thief, from_player=source, card=card):
+                    if card is None:
+                        codes.append(HIDDEN - (source - thief) % players)
+                    else:
+                        keep = KeepCard(thief, card)
+                        codes.append(1 + space.encode_keep(keep, source, players))
+                case CardDiscarded(card=card):
+                    codes.append(-1 - classes[card])
+        return codes
+
+
+class GaiaObserver:
+    """What one seat observes, as OpenSpiel's Python observers give it (see the module
+    docstring): ``set_from`` fills ``tensor`` in place, ``string_from`` returns a string."""
+
+    def __init__(self, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported; got {params}")
+        obs_type = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+        private = obs_type.private_info
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError(
+                "python_gaia provides no observation of every seat's private information"
+            )
+        self.public = bool(obs_type.public_info)
+        self.private = private == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        self.perfect_recall = bool(obs_type.perfect_recall)
+        size = VIEW_SIZE + (HISTORY if self.perfect_recall else 0)
+        self.tensor: npt.NDArray[np.float32] | None = None
+        self.dict: dict[str, npt.NDArray[np.float32]] = {}
+        """What OpenSpiel copies out: the whole tensor, as one piece (OpenSpiel copies each
+        piece apart, and one piece costs a fraction of many)."""
+        self.pieces: dict[str, npt.NDArray[np.float32]] = {}
+        """The named pieces of ``tensor`` (`PIECES`, and ``history``), each a view into it."""
+        if self.public or self.private:
+            self.tensor = np.zeros(size, np.float32)
+            self.dict = {"observation": self.tensor}
+            start = 0
+            for name, piece, _ in PIECES:
+                self.pieces[name] = self.tensor[start : start + piece]
+                start += piece
+            self.pieces["tiles"] = self.pieces["tiles"].reshape(TILES, _W)
+            if self.perfect_recall:
+                self.pieces["history"] = self.tensor[VIEW_SIZE:]
+
+    def __repr__(self) -> str:
+        return (
+            f"GaiaObserver(public={self.public}, private={self.private}, "
+            f"perfect_recall={self.perfect_recall})"
+        )
+
+    def set_from(self, state: GaiaState, player: int) -> None:
+        """Fill ``tensor`` with what ``player`` observes in ``state``."""
+        tensor = self.tensor
+        if tensor is None:
+            return
+        own = state.own_cards(player)
+        if own is None:  # the deal goes on: nothing but the history yet
+            tensor.fill(0)
+        else:
+            view = tensor[:VIEW_SIZE]
+            pygame = state.pygame()
+            players = pygame.players
+            if self.public:
+                view[:] = state.public_values()
+                seat_frame(view, player, players)
+            else:
+                view.fill(0)
+            if self.private:
+                hand, stolen = own
+                at, value = private_values(hand, stolen, player, players, pygame.space)
+                view[at] = value
+        if self.perfect_recall:
+            history = tensor[VIEW_SIZE:]
+            codes = state.history_codes(player, self.public, self.private)
+            history[: len(codes)] = codes
+            history[len(codes) :] = 0
+
+    def string_from(self, state: GaiaState, player: int) -> str:
+        """What ``player`` observes in ``state``, as text (see the module docstring)."""
+        if not (self.public or self.private):
+            return ""
+        return state.observation_text(player, self.public, self.private, self.perfect_recall)
+
+
+def public_part(view_data: dict[str, Any]) -> dict[str, Any]:
+    """A key's view as data, without what only its seat is told."""
+    data = {k: v for k, v in view_data.items() if k not in ("seat", "hand")}
+    data["stolen"] = [[back, source, None] for back, source, _ in view_data["stolen"]]
+    return data
+
+
+def private_part(view_data: dict[str, Any]) -> dict[str, Any]:
+    """What only a key's seat is told in its view: its hand and the stolen cards it sees."""
+    return {
+        "seat": view_data["seat"],
+        "hand": view_data["hand"],
+        "stolen": [[back, source, card] for back, source, card in view_data["stolen"] if card],
+    }
+
+
+def texts(values: Sequence[Any]) -> str:
+    """Canonical texts of JSON-ready ``values``, joined as a JSON list."""
+    return "[" + ",".join(canonical_text(value) for value in values) + "]"
