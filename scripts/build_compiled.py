@@ -12,8 +12,8 @@ extension module is imported before the `.py` file of the same name).
 What is compiled (COMPILED): the rules that run at every decision (drawing to world, `flow`
 among them, where `Game.legal_actions` and `Game.apply` hand over at once), `chance` and
 `dealing` (the draws and the deal of each sample of a search), `actiondata` (the reading
-of recorded actions) and `viewfields` (the building of a seat's view, whose class stays in
-`views`). The rest stays pure Python in this wheel too, each for a reason seen in
+of recorded actions), `viewfields` (the building of a seat's view, whose class stays in
+`views`) and `copies` (one choice per face, asked at every turn's action). The rest stays pure Python in this wheel too, each for a reason seen in
 a build of it:
 
 - The value modules (`actions`, `cards`, `decisions`, `events`, `manifest`, `rules`, `state`,
@@ -87,6 +87,7 @@ COMPILED = (
     "dealing",
     "actiondata",
     "viewfields",
+    "copies",
 )
 """The modules of `gaia_rules` compiled (paths under the package, without ``.py``)."""
 

@@ -196,7 +196,7 @@ def discard_options(table: Table, player: int) -> list[Action]:
         return []
     hand = table.hands[player]
     powers = power_cards(hand)
-    candidates = powers if len(powers) > POWER_LIMIT else list(hand)
+    candidates = tuple(powers) if len(powers) > POWER_LIMIT else hand
     # 1.12: one discard per face, the copy that has been in the hand longest (1.13)
     return [Discard(player, card) for card in distinct(candidates, table.cards.face_ids)]
 
