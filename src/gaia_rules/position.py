@@ -64,7 +64,7 @@ from gaia_rules.manifest import TILE_COUNTS
 from gaia_rules.powers import left_of, protection_asked, tornado_victims
 from gaia_rules.rules import FourNeedDrop, Rules
 from gaia_rules.satisfaction import pawn_counts
-from gaia_rules.serialization import WORLD_ENTRIES, JsonError, register_document
+from gaia_rules.serialization import JsonError, register_document
 from gaia_rules.setup import (
     DISPLAY_SIZES,
     TOKENS,
@@ -231,7 +231,7 @@ class Position(Wire):
         return hooks.world_svg(self)  # installed by gaia_rules.svg
 
 
-register_document(Position, entries=WORLD_ENTRIES)
+register_document(Position)
 
 
 class PositionBuilder:

@@ -21,7 +21,7 @@ from gaia_rules.actions import Action
 from gaia_rules.errors import GaiaRulesError, IllegalActionError, RecordError
 from gaia_rules.events import Result
 from gaia_rules.game import Game, new_game
-from gaia_rules.limits import MAX_RECORD_ACTIONS, MAX_RECORD_CHARS
+from gaia_rules.limits import MAX_RECORD_CHARS
 from gaia_rules.manifest import Manifest
 from gaia_rules.position import Position
 from gaia_rules.rules import Rules
@@ -137,10 +137,5 @@ class GameRecord(Wire):
             raise RecordError(f"bad record: {'; '.join(exc.problems)}") from None
 
 
-register_document(
-    GameRecord,
-    chars=MAX_RECORD_CHARS,
-    entries={"actions": MAX_RECORD_ACTIONS},
-    parts={"start": Position},
-)
+register_document(GameRecord, chars=MAX_RECORD_CHARS)
 hooks.new_record = GameRecord

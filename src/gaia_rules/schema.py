@@ -56,6 +56,7 @@ from gaia_rules.satisfaction import FOUR_NEEDS
 from gaia_rules.serialization import _DOCUMENTS, WIRE_FORMAT, converter
 from gaia_rules.setup import MAX_PLAYERS, MIN_PLAYERS, TOKENS, pawns_per_player
 from gaia_rules.state import GameState
+from gaia_rules.untrusted import most_entries
 from gaia_rules.views import View
 from gaia_rules.vocabulary import Land, Need, Pos, Power, Site
 
@@ -285,7 +286,6 @@ class _Generator:
         if issubclass(cls, tuple(_DOCUMENTS)) and not nested:
             properties["format"] = {"const": WIRE_FORMAT}
             required.append("format")
-        _, most_entries, _ = _DOCUMENTS.get(cls, (0, {}, {}))
         for field in attrs.fields(cls):
             where = f"{cls.__name__}.{field.name}"
             if not field.init or field.name.startswith("_"):
@@ -295,9 +295,6 @@ class _Generator:
                 self.bounded.add(field.name)
             if field.name in _PER_SEAT:
                 schema = {**schema, "minItems": MIN_PLAYERS, "maxItems": MAX_PLAYERS}
-            if field.name in most_entries:  # the reader's limit on its size (1.10)
-                size = "maxProperties" if schema.get("type") == "object" else "maxItems"
-                schema = {**schema, size: most_entries[field.name]}
             if field.default is attrs.NOTHING:
                 required.append(field.name)
             elif not isinstance(field.default, attrs.Factory):  # type: ignore[arg-type]
@@ -339,8 +336,9 @@ class _Generator:
         if origin in (typing.Union, types.UnionType):
             return self.union_schema(args, where)
         if origin is tuple:
-            if len(args) == 2 and args[1] is Ellipsis:
-                return {"type": "array", "items": self.schema_of(args[0], where)}
+            if len(args) == 2 and args[1] is Ellipsis:  # with the reader's limit (1.10)
+                items = self.schema_of(args[0], where)
+                return {"type": "array", "items": items, "maxItems": most_entries(args[0])}
             return {
                 "type": "array",
                 "prefixItems": [self.schema_of(arg, where) for arg in args],
@@ -355,6 +353,7 @@ class _Generator:
                     raise TypeError(f"{where}: no wire form for keys of type {key!r}")
                 schema["propertyNames"] = self.schema_of(key, where)
             schema["additionalProperties"] = self.schema_of(value, where)
+            schema["maxProperties"] = most_entries(key)  # the reader's limit (1.10)
             return schema
         if attrs.has(hint):
             if hint in self.tags:

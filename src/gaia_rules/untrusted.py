@@ -50,6 +50,7 @@ from gaia_rules.rules import Rules
 from gaia_rules.vocabulary import Pos
 
 __all__ = [
+    "SQUARE",
     "Problem",
     "checked_arguments",
     "data_problems",
@@ -151,14 +152,18 @@ _VALUE_NAMES: Final[dict[type, str]] = {
 }
 
 
-def _exact(kind: type, name: str, expected: object = None) -> _Check:
-    wanted = kind if expected is None else expected
-
+def _exact(kind: type, name: str) -> _Check:
     def check(value: Any, at: _Chain, out: list[Problem]) -> None:
         if type(value) is not kind:
-            out.append(_problem(at, f"expected {name}, got {_shown(value)}", wanted))
+            out.append(_problem(at, f"expected {name}, got {_shown(value)}", kind))
 
+    _EXACT[check] = kind
     return check
+
+
+_EXACT: dict[_Check, type] = {}
+"""The checks that only compare a value's type with one type, and that type: the walk of
+an object's fields makes that comparison itself (a call less per field)."""
 
 
 def _none(value: Any, at: _Chain, out: list[Problem]) -> None:
@@ -172,6 +177,8 @@ SQUARE: Final = re.compile(r"(0|-?[1-9][0-9]*),(0|-?[1-9][0-9]*)")
 
 def _square_text(value: Any, at: _Chain, out: list[Problem]) -> None:
     if type(value) is str and (match := SQUARE.fullmatch(value)):
+        if len(value) < _LONGEST_NUMBER:
+            return
         try:  # Python reads whole numbers of at most 4300 digits
             int(match.group(1)), int(match.group(2))
         except ValueError:
@@ -179,6 +186,10 @@ def _square_text(value: Any, at: _Chain, out: list[Problem]) -> None:
         else:
             return
     out.append(_problem(at, f"expected a square as 'x,y', got {_shown(value)}", Pos))
+
+
+_LONGEST_NUMBER: Final = 4300
+"""Python reads whole numbers of at most this many digits (``sys.get_int_max_str_digits``)."""
 
 
 def _square_value(value: Any, at: _Chain, out: list[Problem]) -> None:
@@ -278,10 +289,13 @@ def _fields(cls: type, wire: bool, tagged: bool) -> _Check:
     member of a tagged union), none missing but those with defaults, none extra; as an
     object, an instance of exactly this class whose every field holds its type."""
     hints = typing.get_type_hints(cls)
-    fields = [
-        (field.name, _checker(hints[field.name], wire), field.default is attrs.NOTHING)
-        for field in attrs.fields(cls)
-    ]
+    fields = []
+    for field in attrs.fields(cls):
+        check = _checker(hints[field.name], wire)
+        # Hot path: a record's actions and a view's fields are read here; a field of one
+        # exact type is compared inline, and its check called only to report a problem.
+        exact = _EXACT.get(check)
+        fields.append((field.name, exact, check, field.default is attrs.NOTHING))
     if not wire:
         name = f"a {cls.__name__}"
 
@@ -292,12 +306,14 @@ def _fields(cls: type, wire: bool, tagged: bool) -> _Check:
                     what = f"got an instance of {type(value).__name__}, a subclass"
                 out.append(_problem(at, f"expected {name}, {what}", cls))
                 return
-            for field_name, check_field, _ in fields:
-                check_field(getattr(value, field_name), (at, field_name), out)
+            for field_name, exact, check_field, _ in fields:
+                item = getattr(value, field_name)
+                if exact is None or type(item) is not exact:
+                    check_field(item, (at, field_name), out)
 
         return check_value
 
-    names = {field_name for field_name, _, _ in fields}
+    names = {field_name for field_name, _, _, _ in fields}
     if tagged:
         names.add("type")
 
@@ -305,14 +321,16 @@ def _fields(cls: type, wire: bool, tagged: bool) -> _Check:
         if type(value) is not dict:
             out.append(_problem(at, f"expected an object, got {_shown(value)}", dict))
             return
-        extra = [key for key in value if key not in names]
-        if extra:
+        if not names.issuperset(value):
+            extra = [key for key in value if key not in names]
             shown = ", ".join(_shown(key) for key in extra[:5])
             more = f" and {len(extra) - 5} more" if len(extra) > 5 else ""
             out.append(_problem(at, f"extra fields found ({shown}{more})"))
-        for field_name, check_field, required in fields:
+        for field_name, exact, check_field, required in fields:
             if field_name in value:
-                check_field(value[field_name], (at, field_name), out)
+                item = value[field_name]
+                if exact is None or type(item) is not exact:
+                    check_field(item, (at, field_name), out)
             elif required:
                 out.append(_problem((at, field_name), "required field missing"))
 
@@ -339,6 +357,9 @@ def _union(members: Sequence[type], wire: bool) -> _Check:
         return check_value
 
     by_name = {cls.__name__: check for cls, check in checks.items()}
+    listed = ", ".join(map(repr, names[:4]))
+    if len(names) > 4:
+        listed = f"{', '.join(map(repr, names[:3]))}, ... ({len(names)} names)"
 
     def check_data(value: Any, at: _Chain, out: list[Problem]) -> None:
         if type(value) is not dict:
@@ -347,7 +368,7 @@ def _union(members: Sequence[type], wire: bool) -> _Check:
         tag = value.get("type")
         check = by_name.get(tag) if type(tag) is str else None
         if check is None:
-            out.append(_problem((at, "type"), f"expected one of {names}, got {_shown(tag)}"))
+            out.append(_problem((at, "type"), f"expected one of {listed}, got {_shown(tag)}"))
             return
         check(value, at, out)
 
