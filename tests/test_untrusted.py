@@ -176,3 +176,102 @@ def test_a_text_where_a_list_belongs_is_refused_as_a_text(kind: str) -> None:
             message = str(error.value)
             assert "expected a list" in message, (path, message[:300])
             assert len(message) < 1000, (path, len(message))
+
+
+# -- the builder and the objects of a position ----------------------------------------------------
+
+BAD_ARGUMENTS: dict[str, Any] = {
+    "a land that is None": lambda b: b.tile(1, 0, None),
+    "a land given as its text": lambda b: b.tile(1, 0, "sea"),
+    "a card back for a land": lambda b: b.tile(1, 0, gr.CardKind.NATURE),
+    "tokens given as a text": lambda b: b.tile(1, 0, gr.Land.PLAIN, animals="2"),
+    "tokens given as true": lambda b: b.tile(1, 0, gr.Land.PLAIN, animals=True),
+    "a coordinate that is a float": lambda b: b.tile(1.0, 0, gr.Land.PLAIN),
+    "a card that is a number": lambda b: b.hand(0, 7),
+    "pawns given as a text": lambda b: b.city(0, 0, "C01", pawns="0"),
+    "a seat that is true": lambda b: b.turn(True),
+    "a kind that is a text": lambda b: b.deck("nature", "N01"),
+    "a step that is not a step": lambda b: b.steps(gr.DrawDeck(0, gr.CardKind.NATURE)),
+    "a square of a step that is a tuple": lambda b: b.steps(gr.ChooseFeeding(0, ((0, 0),))),
+    "fulfilled Objectives given as a list": lambda b: b.objectives("O01", fulfilled=[("O01", 0)]),
+    "a number of players that is a text": lambda b: gr.PositionBuilder("2"),
+    "rules that are not Rules": lambda b: gr.PositionBuilder(2, rules="basic"),
+}
+
+
+def base_builder() -> gr.PositionBuilder:
+    return gr.PositionBuilder(players=2, seed=4).tile(0, 0, gr.Land.DESERT).turn(0, action=1)
+
+
+@pytest.mark.clause("1.10a", "16.1")
+@pytest.mark.parametrize("fault", list(BAD_ARGUMENTS))
+def test_the_builder_refuses_an_argument_of_the_wrong_type_at_once(fault: str) -> None:
+    """An earlier builder took a land that was ``None``, a text or a card back and let
+    ``to_game()`` start a game with it, and raised ``TypeError`` for tokens given as a
+    text. Each method now checks its arguments by the rule, naming the one at fault."""
+    base_builder().to_game()
+    with pytest.raises(gr.PositionError) as error:
+        BAD_ARGUMENTS[fault](base_builder())
+    assert "expected" in str(error.value), str(error.value)
+
+
+POSITION_FAULTS: dict[str, Any] = {
+    "tiles": lambda p: {**p.tiles, gr.Pos(1, 0): None},
+    "animals": lambda p: {**p.animals, gr.Pos(0, 0): 1.0},
+    "hands": lambda p: [list(hand) for hand in p.hands],
+    "decks": lambda p: {**p.decks, "nature": ()},
+    "active": lambda p: 0.0,
+    "steps": lambda p: [gr.ChooseAction(0, 1)],
+    "rules": lambda p: p.rules.to_dict(),
+    "objective_pawns": lambda p: {"O01": True},
+    "seed": lambda p: "4",
+}
+
+
+@pytest.mark.clause("1.10a", "16.1")
+@pytest.mark.parametrize("field", list(POSITION_FAULTS))
+def test_a_position_built_with_a_field_of_the_wrong_type_is_refused(field: str) -> None:
+    """A ``Position`` built directly is checked by the same rule before anything is read
+    from it: each field of exactly its type."""
+    position = base_builder().build()
+    change = {field: POSITION_FAULTS[field](position)}
+    with pytest.raises(gr.PositionError, match=f"position.{field}"):
+        attrs.evolve(position, **change).to_game()
+
+
+@pytest.mark.clause("1.10a", "1.8")
+@pytest.mark.parametrize("field", ["seat", "hand", "deck_sizes", "steps", "cities", "stolen"])
+def test_a_view_handed_to_determinize_with_a_field_of_the_wrong_type_is_refused(
+    field: str,
+) -> None:
+    game = gr.new_game(players=3, rules=gr.Rules.powers(), seed=9)
+    view = game.view(1)
+    wrong: dict[str, Any] = {
+        "seat": True,
+        "hand": list(view.hand),
+        "deck_sizes": {kind.value: size for kind, size in view.deck_sizes.items()},
+        "steps": "",
+        "cities": {(0, 0): None},
+        "stolen": ((gr.CardKind.NATURE, 0.0, None),),
+    }
+    bad = attrs.evolve(view, **{field: wrong[field]})
+    with pytest.raises(gr.ViewError, match=f"view.{field}"):
+        gr.determinize(bad, random.Random(0))
+    with pytest.raises(gr.ViewError):
+        gr.determinize(view.to_data(), random.Random(0))  # type: ignore[arg-type]
+
+
+@pytest.mark.clause("1.10a", "16.8")
+def test_a_record_built_with_a_field_of_the_wrong_type_is_refused_by_its_replay() -> None:
+    game = gr.new_game(players=2, seed=3)
+    game.apply(game.legal_actions()[0])
+    record = game.record()
+    for change in (
+        {"actions": list(record.actions)},
+        {"seed": 3.0},
+        {"players": True},
+        {"actions": ("0: draw nature",)},
+    ):
+        with pytest.raises(gr.RecordError, match="record"):
+            attrs.evolve(record, **change).replay()
+    assert record.replay().state == game.state

@@ -26,6 +26,7 @@ from gaia_rules.manifest import Manifest
 from gaia_rules.position import Position
 from gaia_rules.rules import Rules
 from gaia_rules.serialization import JsonError, from_data, from_json, register_document
+from gaia_rules.untrusted import value_problems
 from gaia_rules.wire import Wire
 
 __all__ = ["GameRecord"]
@@ -63,13 +64,21 @@ class GameRecord(Wire):
             The [`Game`][gaia_rules.game.Game], after the last action.
 
         Raises:
-            RecordError: The setup is refused (a bad number of players, first player or seed,
+            RecordError: A field of the record holds a value of the wrong type (spec
+                1.10a: the actions a tuple of actions, the seed an ``int``, ...); the setup
+                is refused (a bad number of players, first player or seed,
                 a manifest of another edition than the rules, or a start position that is
                 refused or disagrees with the record's parameters); an action does not apply
                 (its ``index`` is set, and the message says why, with the clause); or the
                 record has a result and the replay ends with another one (``index`` is the
                 number of actions).
         """
+        broken = value_problems(self, GameRecord)  # 1.10a: the types first, exactly
+        if broken:
+            raise RecordError(
+                "bad record: "
+                + "; ".join(f"{problem.where('record')}: {problem.message}" for problem in broken)
+            )
         try:
             game = self._setup()
         except GaiaRulesError as exc:

@@ -195,8 +195,9 @@ _LONGEST_NUMBER: Final = 4300
 def _square_value(value: Any, at: _Chain, out: list[Problem]) -> None:
     """A square as an object: a `Pos` whose coordinates are whole numbers (spec 3.1)."""
     if type(value) is not Pos or type(value[0]) is not int or type(value[1]) is not int:
+        shown = _shown(value)
         out.append(
-            _problem(at, f"expected a square, Pos(x, y) of two ints, got {_shown(value)}", Pos)
+            _problem(at, f"expected a square, Pos(x, y) of two ints (3.1), got {shown}", Pos)
         )
 
 
@@ -227,10 +228,10 @@ def _enum_value(members: Sequence[type[enum.Enum]]) -> _Check:
 # -- collections ------------------------------------------------------------------------------
 
 
-def _sequence(item: _Check, container: type, name: str, most: int) -> _Check:
+def _sequence(item: _Check, containers: tuple[type, ...], name: str, most: int) -> _Check:
     def check(value: Any, at: _Chain, out: list[Problem]) -> None:
-        if type(value) is not container:
-            out.append(_problem(at, f"expected {name}, got {_shown(value)}", container))
+        if type(value) not in containers:
+            out.append(_problem(at, f"expected {name}, got {_shown(value)}", containers[0]))
             return
         entries = typing.cast("Sequence[Any]", value)
         if len(entries) > most:
@@ -413,8 +414,13 @@ def _checker(hint: Any, wire: bool) -> _Check:
     container, name = (list, names[list]) if wire else (tuple, names[tuple])
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
-            return _sequence(_checker(args[0], wire), container, name, most_entries(args[0]))
+            return _sequence(_checker(args[0], wire), (container,), name, most_entries(args[0]))
         return _fixed([_checker(arg, wire) for arg in args], container, name)
+    if origin is Sequence and not wire:  # an argument a caller may give as a list or a tuple
+        item = args[0]
+        return _sequence(
+            _checker(item, wire), (list, tuple), "a list or a tuple", most_entries(item)
+        )
     if origin in (dict, Mapping):
         key, item = args
         return _mapping(_checker(key, wire), _checker(item, wire), names[dict], most_entries(key))

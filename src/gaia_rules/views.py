@@ -92,7 +92,7 @@ def redact(event: Event, seat: int, kept_from: int | None = None) -> Event:
     """``event`` as ``seat`` saw it (spec 1.5, 13.8c): a face-down draw by another seat shows
     only its back; a card a Tornado took is seen by the seat it came from, and the thief sees
     them all at once when he looks; the card a thief keeps is seen by him and by the seat it
-    came from (``kept_from``, the victim of the theft that preceded this keep)."""
+    came from (``kept_from``, named by the ``CardKept`` logged with the keep)."""
     match event:
         case CardDrawn() if not event.from_display and event.player != seat:
             return attrs.evolve(event, card=None)
@@ -108,15 +108,26 @@ def redact(event: Event, seat: int, kept_from: int | None = None) -> Event:
 
 
 def log_for(events: tuple[Event, ...], seat: int) -> tuple[Event, ...]:
-    """The log as ``seat`` saw it, read in order so that each kept card is judged by the
-    theft that came just before it, never by a later one."""
-    stolen_from: dict[str, int] = {}
+    """The log as ``seat`` saw it (spec 1.5, 13.8c).
+
+    Each event is redacted by itself, except a kept card's action: who may see it is told by
+    the ``CardKept`` the engine logs right after it, with the seat the card came from. So a
+    seat's log does not depend on what came before it, and a game restored from a position,
+    whose log starts there, shows each seat the log of the game it was taken from.
+    """
     seen: list[Event] = []
-    for event in events:
+    for index, event in enumerate(events):
         kept_from = None
-        if isinstance(event, CardStolen) and event.card is not None:
-            stolen_from[event.card] = event.victim
-        elif isinstance(event, ActionTaken) and isinstance(event.action, KeepCard):
-            kept_from = stolen_from.get(event.action.card)
+        if isinstance(event, ActionTaken) and isinstance(event.action, KeepCard):
+            kept_from = _kept_from(events, index + 1, event.action.card)
         seen.append(redact(event, seat, kept_from))
     return tuple(seen)
+
+
+def _kept_from(events: tuple[Event, ...], start: int, card: CardId) -> int | None:
+    """The seat the kept ``card`` came from, as the ``CardKept`` that follows its action says."""
+    for index in range(start, len(events)):
+        event = events[index]
+        if isinstance(event, CardKept):
+            return event.from_player if event.card == card else None
+    return None
