@@ -203,9 +203,8 @@ def test_tiles_played_one_by_one_open_only_their_edge_neighbours(seed: int) -> N
                 with pytest.raises(gr.IllegalActionError) as refused:
                     probe.apply(action)
                 assert refused.value.clause == "7.2"
-            action = rng.choice(natures)
+            game.apply(rng.choice(natures))
             tiles_played += 1
         else:
-            action = rng.choice(legal)
-        game.apply(action)
+            game.apply(rng.choice(legal))
     assert tiles_played >= 20

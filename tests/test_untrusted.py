@@ -180,6 +180,10 @@ def test_a_text_where_a_list_belongs_is_refused_as_a_text(kind: str) -> None:
 
 # -- the builder and the objects of a position ----------------------------------------------------
 
+PLAIN_SQUARE: Any = (0, 0)
+TWO_AS_TEXT: Any = ("2",)
+RULES_AS_TEXT: Any = ("basic",)
+
 BAD_ARGUMENTS: dict[str, Any] = {
     "a land that is None": lambda b: b.tile(1, 0, None),
     "a land given as its text": lambda b: b.tile(1, 0, "sea"),
@@ -192,10 +196,10 @@ BAD_ARGUMENTS: dict[str, Any] = {
     "a seat that is true": lambda b: b.turn(True),
     "a kind that is a text": lambda b: b.deck("nature", "N01"),
     "a step that is not a step": lambda b: b.steps(gr.DrawDeck(0, gr.CardKind.NATURE)),
-    "a square of a step that is a tuple": lambda b: b.steps(gr.ChooseFeeding(0, ((0, 0),))),
+    "a square of a step that is a tuple": lambda b: b.steps(gr.ChooseFeeding(0, (PLAIN_SQUARE,))),
     "fulfilled Objectives given as a list": lambda b: b.objectives("O01", fulfilled=[("O01", 0)]),
-    "a number of players that is a text": lambda b: gr.PositionBuilder("2"),
-    "rules that are not Rules": lambda b: gr.PositionBuilder(2, rules="basic"),
+    "a number of players that is a text": lambda b: gr.PositionBuilder(*TWO_AS_TEXT),
+    "rules that are not Rules": lambda b: gr.PositionBuilder(2, *RULES_AS_TEXT),
 }
 
 
@@ -258,7 +262,7 @@ def test_a_view_handed_to_determinize_with_a_field_of_the_wrong_type_is_refused(
     with pytest.raises(gr.ViewError, match=f"view.{field}"):
         gr.determinize(bad, random.Random(0))
     with pytest.raises(gr.ViewError):
-        gr.determinize(view.to_data(), random.Random(0))  # type: ignore[arg-type]
+        gr.determinize(view.to_data(), random.Random(0))
 
 
 @pytest.mark.clause("1.10a", "16.8")
