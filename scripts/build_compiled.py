@@ -38,7 +38,8 @@ a build of it:
   `SeatError`); `setup` is reached that way by `new_game`. The hot part of `Game` moved to
   `flow` instead (`flow.legal_actions`, `flow.play`), and the hot part of a `Determinizer`'s
   sample to `chance` and `dealing`.
-- `schema` reads class namespaces, `serialization` is cattrs' configuration, and the others
+- `schema` reads class namespaces, `untrusted` (the rule for untrusted input) walks the value
+  classes' annotations, `serialization` is cattrs' configuration, and the others
   (`notation`, `position`, `record`, `svg`, `text`, the CLI and the wings) are off the path of
   a decision.
 

@@ -279,3 +279,42 @@ def test_a_record_built_with_a_field_of_the_wrong_type_is_refused_by_its_replay(
         with pytest.raises(gr.RecordError, match="record"):
             attrs.evolve(record, **change).replay()
     assert record.replay().state == game.state
+
+
+# -- whole numbers beyond any game -----------------------------------------------------------------
+
+HUGE = 10**4299 * 9  # 4300 digits: as many as Python reads from a text
+"""A number JSON text can carry, which a sum of two of turns into one Python cannot write."""
+
+
+@pytest.mark.clause("1.10", "1.10a", "1.6")
+def test_a_whole_number_beyond_the_64_bit_range_is_refused_everywhere() -> None:
+    """No seat, count or seed a game makes goes beyond 2**63; a position whose tokens were
+    such numbers was read, and the check of its tokens' sum raised a bare ``ValueError``
+    (Python writes no number of more than 4300 digits, not even in an error message)."""
+    game = gr.new_game(players=2, seed=7)
+    while not game.state.animals:
+        game.apply(random.Random(len(game.events)).choice(game.legal_actions()))
+    position = gr.Position.from_game(game)
+    data = position.to_data()
+    data["animals"] = {square: HUGE for square in data["animals"]}
+    text = gr.to_json(position).replace('"animals":{', '"animals":{"9,9":' + str(HUGE) + ",")
+    for read in (lambda: gr.Position.from_data(data), lambda: gr.Position.from_json(text)):
+        with pytest.raises(gr.PositionError, match="from -2"):
+            read()
+    huge_tokens = attrs.evolve(position, animals={square: HUGE for square in position.animals})
+    with pytest.raises(gr.PositionError, match="from -2"):
+        huge_tokens.to_game()
+    for seed in (2**63, -(2**63) - 1, 10**5000):
+        with pytest.raises(gr.RulesError, match="seed"):
+            gr.new_game(players=2, seed=seed)
+    assert gr.new_game(players=2, seed=2**63 - 1).seed == 2**63 - 1
+    for call in (
+        lambda: gr.new_game(players=10**5000),
+        lambda: gr.Rules.disasters(lightnings=10**5000),
+    ):
+        with pytest.raises(gr.RulesError):
+            call()
+    with pytest.raises(gr.SeatError):
+        game.view(10**5000)
+    refused(game, gr.DrawDeck(2**64, gr.CardKind.NATURE), "5.4")

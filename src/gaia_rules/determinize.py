@@ -16,14 +16,13 @@ log and its actions start empty, so its record does not replay the real game.
 from __future__ import annotations
 
 import random
-import reprlib
 from collections import Counter
 from collections.abc import Iterator
 from functools import partial
 
 import attrs
 
-from gaia_rules import flow
+from gaia_rules import errors, flow
 from gaia_rules.cards import CardId, kind_of
 from gaia_rules.dealing import deal, deal_shuffled
 from gaia_rules.errors import RulesError, ViewError
@@ -237,15 +236,11 @@ def _shown_problems(view: View, table: Table) -> list[str]:
             ]
     shown = view_of(table, view.seat)
     return [
-        f"{field.name}: the view shows {_SHOWN.repr(getattr(view, field.name))}, but a game "
-        f"with the rest of it shows {_SHOWN.repr(getattr(shown, field.name))} (1.8)"
+        f"{field.name}: the view shows {errors.shown(getattr(view, field.name))}, but a game "
+        f"with the rest of it shows {errors.shown(getattr(shown, field.name))} (1.8)"
         for field in attrs.fields(View)
         if getattr(view, field.name) != getattr(shown, field.name)
     ]
-
-
-_SHOWN = reprlib.Repr()
-_SHOWN.maxstring = _SHOWN.maxother = 60
 
 
 def _derived_problems(view: View, position: Position) -> list[str]:

@@ -23,6 +23,7 @@ __all__ = [
     "MAX_MANIFEST_CHARS",
     "MAX_RECORD_ACTIONS",
     "MAX_RECORD_CHARS",
+    "WHOLE_NUMBERS",
 ]
 
 BOX_TILES = sum(TILE_COUNTS.values())
@@ -50,3 +51,9 @@ the longest part, about 6)."""
 MAX_RECORD_CHARS = 8 * 1024 * 1024
 """The longest JSON text of a record: its rules and manifest, a start position, and
 ``MAX_RECORD_ACTIONS`` actions of well under 300 characters each."""
+
+WHOLE_NUMBERS = range(-(2**63), 2**63)
+"""Every whole number a document may hold (1.10): the 64-bit range, which holds every seat,
+count and number of random draws a game makes, and every seed (the library draws 63-bit
+ones). A number beyond it is no game's; Python would write one of more than 4300 digits
+nowhere, not even in an error message."""

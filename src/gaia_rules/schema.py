@@ -48,6 +48,7 @@ from gaia_rules.actions import Action, PowerPlay
 from gaia_rules.decisions import Decision, Step
 from gaia_rules.events import Event
 from gaia_rules.life import ANIMALS_PER_CARD
+from gaia_rules.limits import WHOLE_NUMBERS
 from gaia_rules.manifest import BOX_CARDS, MANIFEST_FORMAT, TILE_COUNTS, Edition, Manifest
 from gaia_rules.position import Position
 from gaia_rules.record import GameRecord
@@ -135,8 +136,8 @@ _INTEGERS: dict[str, tuple[int | None, int | None]] = {
     "total_pawns": (pawns_per_player(MAX_PLAYERS), _MOST_PAWNS),  # 2.3
     "deck_sizes": (0, BOX_CARDS),
     "tile_supply": (0, max(TILE_COUNTS.values())),  # 2.1
-    "random_draws": (0, None),  # 1.6
-    "seed": (None, None),  # any whole number (1.6)
+    "random_draws": (0, WHOLE_NUMBERS.stop - 1),  # 1.6, 1.10
+    "seed": (WHOLE_NUMBERS.start, WHOLE_NUMBERS.stop - 1),  # 1.6, 1.10
 }
 """The bounds (minimum, maximum; ``None`` for none) of every whole number in a field of
 this name, wherever it stands in the field (a list's items, a map's values). Every field
@@ -151,7 +152,7 @@ _DESCRIPTIONS = {
     "Event": 'Any event: an object tagged with "type", the name of its class.',
     "PowerPlay": 'The play of a Power card: an action tagged with "type".',
     "Step": (
-        'A step of the flow: a decision, a turn about to begin (BeginTurn) or a Power effect '
+        "A step of the flow: a decision, a turn about to begin (BeginTurn) or a Power effect "
         'waiting for its Protection window (PowerEffect), tagged with "type".'
     ),
     "CardId": "A card's stable id: a letter (N, C, A, P, O) and a two-digit number.",

@@ -35,7 +35,6 @@ import enum
 import functools
 import inspect
 import re
-import reprlib
 import types
 import typing
 from collections.abc import Callable, Mapping, Sequence
@@ -44,7 +43,8 @@ from typing import Any, Final, TypeVar
 import attrs
 
 from gaia_rules.actions import Action
-from gaia_rules.limits import BOX_CARDS, BOX_TILES, MAX_RECORD_ACTIONS
+from gaia_rules.errors import shown
+from gaia_rules.limits import BOX_CARDS, BOX_TILES, MAX_RECORD_ACTIONS, WHOLE_NUMBERS
 from gaia_rules.manifest import Manifest
 from gaia_rules.rules import Rules
 from gaia_rules.vocabulary import Pos
@@ -74,14 +74,8 @@ class _Key:
         self.key = key
 
 
-_SHOWN = reprlib.Repr()
-_SHOWN.maxstring = _SHOWN.maxother = 40
-_SHOWN.maxlevel = 2
-
-
-def _shown(value: object) -> str:
-    """``repr(value)``, cut short: a problem names the value, however large it is."""
-    return _SHOWN.repr(value)
+_shown = shown
+"""A value named in a problem, cut short, however large it is."""
 
 
 @attrs.frozen
@@ -164,6 +158,23 @@ def _exact(kind: type, name: str) -> _Check:
 _EXACT: dict[_Check, type] = {}
 """The checks that only compare a value's type with one type, and that type: the walk of
 an object's fields makes that comparison itself (a call less per field)."""
+
+
+_LOWEST, _HIGHEST = WHOLE_NUMBERS.start, WHOLE_NUMBERS.stop - 1
+
+
+def _whole(name: str) -> _Check:
+    """A whole number: an ``int`` (never a ``bool`` or a ``float``), within the range of
+    every number a game writes (1.10)."""
+
+    def check(value: Any, at: _Chain, out: list[Problem]) -> None:
+        if type(value) is not int:
+            out.append(_problem(at, f"expected {name}, got {_shown(value)}", int))
+        elif not _LOWEST <= value <= _HIGHEST:
+            wanted = f"{name} from -2**63 to 2**63-1"
+            out.append(_problem(at, f"expected {wanted}, got {_shown(value)}", int))
+
+    return check
 
 
 def _none(value: Any, at: _Chain, out: list[Problem]) -> None:
@@ -296,6 +307,8 @@ def _fields(cls: type, wire: bool, tagged: bool) -> _Check:
         # Hot path: a record's actions and a view's fields are read here; a field of one
         # exact type is compared inline, and its check called only to report a problem.
         exact = _EXACT.get(check)
+        if hints[field.name] is int:  # compared inline too, with its range
+            exact = int
         fields.append((field.name, exact, check, field.default is attrs.NOTHING))
     if not wire:
         name = f"a {cls.__name__}"
@@ -309,7 +322,7 @@ def _fields(cls: type, wire: bool, tagged: bool) -> _Check:
                 return
             for field_name, exact, check_field, _ in fields:
                 item = getattr(value, field_name)
-                if exact is None or type(item) is not exact:
+                if exact is None or type(item) is not exact or _out_of_range(exact, item):
                     check_field(item, (at, field_name), out)
 
         return check_value
@@ -330,12 +343,16 @@ def _fields(cls: type, wire: bool, tagged: bool) -> _Check:
         for field_name, exact, check_field, required in fields:
             if field_name in value:
                 item = value[field_name]
-                if exact is None or type(item) is not exact:
+                if exact is None or type(item) is not exact or _out_of_range(exact, item):
                     check_field(item, (at, field_name), out)
             elif required:
                 out.append(_problem((at, field_name), "required field missing"))
 
     return check_data
+
+
+def _out_of_range(exact: type, item: Any) -> bool:
+    return exact is int and not _LOWEST <= item <= _HIGHEST
 
 
 def _union(members: Sequence[type], wire: bool) -> _Check:
@@ -389,7 +406,9 @@ def _checker(hint: Any, wire: bool) -> _Check:
     names = _WIRE_NAMES if wire else _VALUE_NAMES
     if hint is None or hint is type(None):
         return _none
-    if hint in (bool, int, str):
+    if hint is int:
+        return _whole(names[int])
+    if hint in (bool, str):
         return _exact(hint, names[hint])
     if hint is Pos:
         return _square_text if wire else _square_value

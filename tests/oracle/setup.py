@@ -20,7 +20,7 @@ HAND = {gr.CardKind.NATURE: 2, gr.CardKind.LIFE: 1, gr.CardKind.POWER: 1}
 """4.2, 4.3, 13.1: what each seat is dealt of each kind."""
 DISPLAY = {gr.CardKind.NATURE: 3, gr.CardKind.LIFE: 2, gr.CardKind.POWER: 2}
 """4.2, 4.3, 13.1: the slots of each display."""
-TILES = {
+BOX_TILES = {
     gr.Land.DESERT: 10,
     gr.Land.PLAIN: 10,
     gr.Land.SWAMP: 7,
@@ -28,7 +28,7 @@ TILES = {
     gr.Land.MOUNTAIN: 6,
     gr.Land.FOREST: 8,
 }
-"""2.1: the 48 tiles of the box, by land."""
+"""2.1: the 48 tiles of the box, by land (the oracle reads the spec, not the other tests)."""
 TOKENS = 20
 """2.2."""
 DISASTERS = (gr.Power.LIGHTNING, gr.Power.ERUPTION)
@@ -113,7 +113,7 @@ def deal_problems(game: gr.Game) -> list[str]:
     total = 6 if players == 2 else 5
     setup = {
         "4.1: the world is empty": not state.tiles and not state.animals and not state.cities,
-        "4.1: every tile in the supply": state.tile_supply == TILES,
+        "4.1: every tile in the supply": state.tile_supply == BOX_TILES,
         "4.1: every token in the bank": state.bank == TOKENS,
         "2.3, 4.1: every pawn in its supply": list(state.supply) == [total] * players,
         "4.1: nothing in front of a player": not any(state.tableaux),
