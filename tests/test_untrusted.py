@@ -299,9 +299,10 @@ def test_a_whole_number_beyond_the_64_bit_range_is_refused_everywhere() -> None:
     data = position.to_data()
     data["animals"] = {square: HUGE for square in data["animals"]}
     text = gr.to_json(position).replace('"animals":{', '"animals":{"9,9":' + str(HUGE) + ",")
-    for read in (lambda: gr.Position.from_data(data), lambda: gr.Position.from_json(text)):
-        with pytest.raises(gr.PositionError, match="from -2"):
-            read()
+    with pytest.raises(gr.PositionError, match="from -2"):
+        gr.Position.from_data(data)
+    with pytest.raises(gr.PositionError, match="from -2"):
+        gr.Position.from_json(text)
     huge_tokens = attrs.evolve(position, animals={square: HUGE for square in position.animals})
     with pytest.raises(gr.PositionError, match="from -2"):
         huge_tokens.to_game()
@@ -309,12 +310,10 @@ def test_a_whole_number_beyond_the_64_bit_range_is_refused_everywhere() -> None:
         with pytest.raises(gr.RulesError, match="seed"):
             gr.new_game(players=2, seed=seed)
     assert gr.new_game(players=2, seed=2**63 - 1).seed == 2**63 - 1
-    for call in (
-        lambda: gr.new_game(players=10**5000),
-        lambda: gr.Rules.disasters(lightnings=10**5000),
-    ):
-        with pytest.raises(gr.RulesError):
-            call()
+    with pytest.raises(gr.RulesError):
+        gr.new_game(players=10**5000)
+    with pytest.raises(gr.RulesError):
+        gr.Rules.disasters(lightnings=10**5000)
     with pytest.raises(gr.SeatError):
         game.view(10**5000)
     refused(game, gr.DrawDeck(2**64, gr.CardKind.NATURE), "5.4")
