@@ -126,7 +126,7 @@ def split_bots(text: str, seats: int, *, what: str = "seat") -> tuple[str, ...]:
     for name in names:
         base, _, budget = name.partition(":")
         if base == POLICY:
-            policy_path(budget, name)
+            bot_named(name, 0)  # the file is read now, so a bad one stops the run at once
             continue
         if base not in BOTS:
             raise UsageError(

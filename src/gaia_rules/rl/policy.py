@@ -47,7 +47,6 @@ from gaia_rules.rl.planes import (
     PLANES_VERSION,
     cells,
     city_needs,
-    expand,
     planes_observation,
     split,
 )
@@ -75,7 +74,6 @@ _DETAILS = 9
 _NEIGHBOURHOOD = ((0, 0), (-1, 0), (0, 1), (1, 0), (0, -1))
 """The square an action names and its four neighbours, as (row, column) steps."""
 _E = len(EXPANDED_CHANNELS)
-_NEED_AT = 6 + 1  # where the needs begin among the expanded channels (after lands, tokens)
 _ANIMALS_FACE = FACE_CITY + 19
 _CITY_FACES = 19
 
@@ -110,21 +108,30 @@ def action_features(
         _one_hot(parts.detail, _DETAILS),
     ]
     planes, header, _ = split(obs)
-    expanded = np.log1p(expand(planes, rules))  # N x E x R x C
-    framed = np.pad(expanded, ((0, 0), (0, 0), (1, 1), (1, 1)))
+    # the raw planes at the square named and its neighbours (N x L x 5 x 12), expanded there
+    # only: expanding the whole canvas first would cost a hundred times more
+    framed = np.pad(planes, ((0, 0), (0, 0), (1, 1), (1, 1)))
     rows, cols = cells(header, parts.square)
     off = rows < 0
+    batch = np.arange(count)[:, None, None]
+    steps = np.array(_NEIGHBOURHOOD)
+    r = np.where(off, 0, rows + 1)[..., None] + steps[:, 0]
+    c = np.where(off, 0, cols + 1)[..., None] + steps[:, 1]
+    raw = framed[batch, :, r, c].astype(np.int64)  # N x L x 5 x 12
+    raw[off] = 0
+    lands = raw[..., 0:1] == np.arange(1, len(LANDS) + 1)
+    needs = city_needs(rules)[raw[..., 2]].astype(bool)  # N x L x 5 x 7
+    here = np.concatenate([lands, raw[..., 1:2], needs, raw[..., 3:]], axis=-1, dtype=np.float32)
     wanted = _wanted_need(parts.face)  # which need the card brings, -1 none
-    batch = np.arange(count)[:, None]
-    for d_row, d_col in _NEIGHBOURHOOD:
-        r, c = np.where(off, 0, rows + 1 + d_row), np.where(off, 0, cols + 1 + d_col)
-        here = np.moveaxis(framed[batch, :, r, c], -1, -1)  # N x L x E
-        here[off] = 0.0
-        columns.append(here)
-        need = here[..., _NEED_AT : _NEED_AT + 7]
-        brings = np.take_along_axis(need, np.clip(wanted, 0, None)[..., None], axis=-1)[..., 0]
-        columns.append(np.where(wanted >= 0, brings, 0.0)[..., None].astype(np.float32))
-    columns.append(_needs_met_by_neighbours(parts.face, framed, rows, cols, rules)[..., None])
+    brings = np.take_along_axis(needs, np.clip(wanted, 0, None)[..., None, None], axis=-1)
+    brings = (brings[..., 0] & (wanted >= 0)[..., None]).astype(np.float32)  # N x L x 5
+    columns.append(
+        np.log1p(np.concatenate([here, brings[..., None]], axis=-1)).reshape(count, width, -1)
+    )
+    met = np.concatenate([lands, raw[..., 1:2] > 0], axis=-1)[..., 1:, :].any(axis=-2)
+    is_city = (parts.face >= FACE_CITY) & (parts.face < FACE_CITY + _CITY_FACES) & ~off
+    own = city_needs(rules)[np.where(is_city, parts.face - FACE_CITY + 1, 0)].astype(bool)
+    columns.append((own & met).sum(axis=-1, dtype=np.float32)[..., None])
     found = np.concatenate(columns, axis=-1).astype(np.float32)
     found[padding] = 0.0
     assert found.shape == (count, width, ACTION_FEATURES)
@@ -142,34 +149,8 @@ def _one_hot(values: npt.NDArray[np.int64], size: int) -> FloatArray:
 def _wanted_need(face: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     """The need a played card brings to the cities around it: a Nature card its land (0-5),
     an Animal card animals (6); -1 for any other card."""
-    return np.where(face < len(LANDS), face, np.where(_is_animals(face), len(LANDS), -1))
-
-
-def _is_animals(face: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
-    return (face >= _ANIMALS_FACE) & (face < _ANIMALS_FACE + len(LANDS) + 1)
-
-
-def _needs_met_by_neighbours(
-    face: npt.NDArray[np.int64],
-    framed: FloatArray,
-    rows: npt.NDArray[np.int64],
-    cols: npt.NDArray[np.int64],
-    rules: Rules,
-) -> FloatArray:
-    """For a City card played on a square: how many of its needs the four neighbours meet
-    (a land there, or tokens for animals), the city's satisfaction as it would be placed."""
-    is_city = (face >= FACE_CITY) & (face < FACE_CITY + _CITY_FACES) & (rows >= 0)
-    needs = city_needs(rules)[np.where(is_city, face - FACE_CITY + 1, 0)].astype(np.float32)
-    met = np.zeros(needs.shape, dtype=np.float32)
-    batch = np.arange(face.shape[0])[:, None]
-    for d_row, d_col in _NEIGHBOURHOOD[1:]:
-        r = np.where(is_city, rows + 1 + d_row, 0)
-        c = np.where(is_city, cols + 1 + d_col, 0)
-        around = framed[batch, :, r, c]  # N x L x E
-        lands = (around[..., : len(LANDS)] > 0).astype(np.float32)
-        tokens = (around[..., len(LANDS) : len(LANDS) + 1] > 0).astype(np.float32)
-        met = np.maximum(met, np.concatenate([lands, tokens], axis=-1))
-    return np.where(is_city, (needs * met).sum(axis=-1), 0.0).astype(np.float32)
+    animals = (face >= _ANIMALS_FACE) & (face < _ANIMALS_FACE + len(LANDS) + 1)
+    return np.where(face < len(LANDS), face, np.where(animals, len(LANDS), -1))
 
 
 class Policy:
@@ -282,12 +263,14 @@ def _load(path: str, modified: int) -> Policy:
 
 
 class PolicyBot:
-    """A saved policy as a bot: it plays the legal action of the highest score (or, with
-    ``sample=True``, one drawn by the policy's probabilities from its seeded generator)."""
+    """A saved policy as a bot: it draws its action by the policy's probabilities, from its
+    own seeded generator, as the policy was trained to play (or, with ``sample=False``, plays
+    the action of the highest score, which can play much worse: a policy trained with an
+    entropy bonus spreads its choices on purpose)."""
 
     name = "policy"
 
-    def __init__(self, policy: Policy, seed: int = 0, *, sample: bool = False) -> None:
+    def __init__(self, policy: Policy, seed: int = 0, *, sample: bool = True) -> None:
         self.policy = policy
         self.sample = sample
         self._rng = random.Random(seed)
