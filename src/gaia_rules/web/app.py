@@ -46,7 +46,8 @@ from gaia_rules.serialization import JsonError, from_data
 from gaia_rules.web.botpool import BotPool
 from gaia_rules.web.limits import Counter, Limits, Rate
 from gaia_rules.web.rooms import Lobby, Room, WebError
-from gaia_rules.web.store import StoreError, open_store, token_hash
+from gaia_rules.web.store import StoreError, token_hash
+from gaia_rules.web.stores import open_store
 
 __all__ = ["MAX_BODY", "create_app"]
 

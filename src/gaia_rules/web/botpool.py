@@ -110,6 +110,7 @@ class BotPool:
         self.budget = budget
         self._idle: asyncio.Queue[_Worker] | None = None
         self._all: list[_Worker] = []
+        self._closed = False
         self.overruns = 0
         """Decisions that overran the budget (and were taken by the random bot)."""
 
@@ -162,12 +163,15 @@ class BotPool:
         self._idle.put_nowait(worker)
 
     async def _replace(self, worker: _Worker) -> None:
-        self._all.remove(worker)
+        if worker in self._all:
+            self._all.remove(worker)
         await asyncio.to_thread(worker.stop)
-        await self._start()
+        if not self._closed:
+            await self._start()
 
     async def close(self) -> None:
         """Stop every worker."""
+        self._closed = True
         workers, self._all = self._all, []
         for worker in workers:
             await asyncio.to_thread(worker.stop)

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from pathlib import Path
 from typing import Protocol
 
 import attrs
@@ -36,7 +35,6 @@ __all__ = [
     "StoreError",
     "StoredAction",
     "StoredGame",
-    "open_store",
     "token_hash",
 ]
 
@@ -154,19 +152,3 @@ class Store(Protocol):
     async def close(self) -> None:
         """Close the store; nothing is lost: every write was stored when it returned."""
         ...
-
-
-async def open_store(db: str | Path, *, fsync: bool = False) -> Store:
-    """The store at ``db``: a ``postgresql://`` (or ``postgres://``) URL opens a
-    [`PostgresStore`][gaia_rules.web.store_postgres.PostgresStore], anything else is the path
-    of a SQLite file ([`SqliteStore`][gaia_rules.web.store_sqlite.SqliteStore]). ``fsync``:
-    every commit waits until the disk has it (SQLite's ``synchronous=FULL``; PostgreSQL's
-    ``synchronous_commit`` is the database's own setting)."""
-    text = str(db)
-    if text.startswith(("postgresql://", "postgres://")):
-        from gaia_rules.web.store_postgres import PostgresStore  # noqa: PLC0415 (psycopg)
-
-        return await PostgresStore.open(text)
-    from gaia_rules.web.store_sqlite import SqliteStore  # noqa: PLC0415
-
-    return await SqliteStore.open(db, fsync=fsync)
