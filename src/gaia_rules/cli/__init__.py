@@ -179,29 +179,16 @@ def _parser() -> argparse.ArgumentParser:
         help="run the game server: play in a browser",
         description="Run the game server and its page: open the printed link in a browser, "
         "create a game (any level, 2-5 seats, bots in any seat) and send each player the "
-        "link of their seat. Games are kept in a SQLite file and resume when the server "
-        "starts again. Needs the web extra: pip install 'gaia-rules[web]'.",
+        "link of their seat. Games are kept in a SQLite file (or a PostgreSQL database, which "
+        "several server processes may share) and resume when the server starts again. "
+        "Needs the web extra: pip install 'gaia-rules[web]'.",
         epilog="examples:\n"
         "  gaia-rules serve\n"
-        "  gaia-rules serve --host 0.0.0.0 --port 8080 --db games.sqlite3",
+        "  gaia-rules serve --host 0.0.0.0 --port 8080 --db games.sqlite3\n"
+        "  gaia-rules serve --port 8001 --db postgresql://gaia@localhost/gaia --proxy 127.0.0.1",
         formatter_class=_EXAMPLES,
     )
-    srv.add_argument(
-        "--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)"
-    )
-    srv.add_argument("--port", type=int, default=8000, help="the port (default 8000; 0: any)")
-    srv.add_argument(
-        "--db",
-        metavar="PATH",
-        help="the SQLite file of the games (default: games.sqlite3 in $XDG_DATA_HOME/gaia-rules "
-        "or ~/.local/share/gaia-rules)",
-    )
-    srv.add_argument(
-        "--fsync",
-        action="store_true",
-        help="wait for the disk at every action, so that a power cut loses none either "
-        "(slower; an action always survives a killed server)",
-    )
+    serve.add_arguments(srv)
     srv.set_defaults(run=serve.run)
 
     schema = commands.add_parser(
