@@ -174,7 +174,7 @@ def sdist(session: nox.Session) -> None:
         if shared.is_dir():
             (tree / "shared").symlink_to(shared, target_is_directory=True)
             break
-    session.install(f"{archive}[dev,web,rl,openspiel,ray]")
+    session.install(f"gaia-rules[dev,web,rl,openspiel,ray] @ {archive.as_uri()}")
     with session.chdir(unpacked):
         session.run("pytest", "-p", "no:cacheprovider", *session.posargs)
 
