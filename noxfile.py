@@ -35,19 +35,22 @@ nox.options.reuse_venv = "yes"
 
 
 def _find_pyenv_pythons() -> None:
-    """Put the newest pyenv build of each version in PYTHONS on PATH, so that nox finds
-    ``python3.12`` even where pyenv's shims answer only for its global version."""
-    versions = Path(os.environ.get("PYENV_ROOT", "~/.pyenv")).expanduser() / "versions"
+    """Put the newest pyenv build of each version in PYTHONS on PATH just ahead of pyenv's
+    shims, so that nox finds ``python3.12`` where the shims answer only for pyenv's global
+    version (and nothing put ahead of the shims, an activated venv, loses its place)."""
+    root = Path(os.environ.get("PYENV_ROOT", "~/.pyenv")).expanduser()
     folders = []
     for version in PYTHONS:
         builds = sorted(
-            versions.glob(f"{version}.*/bin"),
+            (root / "versions").glob(f"{version}.*/bin"),
             key=lambda p: [int(part) for part in p.parent.name.split(".") if part.isdigit()],
         )
         if builds:
             folders.append(str(builds[-1]))
-    if folders:
-        os.environ["PATH"] = os.pathsep.join([*folders, os.environ.get("PATH", "")])
+    path = os.environ.get("PATH", "").split(os.pathsep)
+    shims = str(root / "shims")
+    at = path.index(shims) if shims in path else len(path)
+    os.environ["PATH"] = os.pathsep.join([*path[:at], *folders, *path[at:]])
 
 
 _find_pyenv_pythons()
