@@ -86,6 +86,18 @@ class Connection:
         token: str | None = None,
         key: str | None = None,
     ) -> tuple[int, bytes]:
+        """One request; sent again once on a new connection if the server had closed the
+        kept-alive one before answering (as browsers do: the key makes it safe)."""
+        try:
+            return await self._request(method, path, body, token, key)
+        except (ConnectionError, asyncio.IncompleteReadError):
+            self.close()
+            self.writer = None
+            return await self._request(method, path, body, token, key)
+
+    async def _request(
+        self, method: str, path: str, body: Any, token: str | None, key: str | None
+    ) -> tuple[int, bytes]:
         if self.writer is None or self.writer.is_closing():
             self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
         assert self.reader is not None
