@@ -135,8 +135,10 @@ CODE = re.compile(
     r"|\b[a-z]+(?:_[a-z]+)+\b"  # a name of the code (star_animals_on_sea)
     r"|\b(?:spec|tests?|src|docs)/|\.(?:py|json|toml)\b"  # the repository's files
     r"|\btest suite\b|\brepository\b|\bPositionBuilder\b|\bIllegalActionError\b"
+    r"|\bRULINGS\b"  # a document the site does not have: a ruling gives its reasons itself
 )
-"""What a player's page never shows: code, and the repository it is built from."""
+"""What a player's page never shows: code, the repository it is built from, and documents
+the site does not have."""
 
 HIDDEN = re.compile(
     r"<!--.*?-->"  # a marker the build fills
@@ -185,10 +187,15 @@ def test_the_check_finds_code_and_the_repository() -> None:
     ]
     assert code_on("[the clause](../rules/07-nature.md#clause-7.2) {: #sun }") == []
     assert code_on("Under EMPTY_AT_TWO the city stands empty.") == []
+    assert code_on("Ruling: RULINGS 30.") == ["RULINGS"]
 
 
 def test_the_players_pages_hold_no_code_and_no_word_of_the_repository(spec: Any) -> None:
     found = {
         uri: hits for uri, markdown in player_pages(spec).items() if (hits := code_on(markdown))
     }
-    assert not found, f"code or the repository on a player's page: {found}"
+    assert not found, (
+        "code, the repository or a document the site does not have on a player's page (say it "
+        "in words there; the code's names go in an Engine: note of the spec, which the rules "
+        f"pages link to reference/specification.md): {found}"
+    )

@@ -107,7 +107,8 @@ def stored_record(db: Path, game_id: str) -> tuple[str, list[Any], bool]:
     with sqlite3.connect(db) as conn:
         ((head, over),) = conn.execute("SELECT head, over FROM games WHERE id = ?", (game_id,))
         actions = [
-            a for (a,) in conn.execute(
+            a
+            for (a,) in conn.execute(
                 "SELECT action FROM actions WHERE game = ? ORDER BY number", (game_id,)
             )
         ]

@@ -265,9 +265,7 @@ def test_a_stale_move_is_refused_with_the_state_and_a_retry_answers_the_same(
 
 def test_creating_games_is_limited_per_address_with_retry_after(db: Path) -> None:
     with serve(db, creations_per_minute=3, games_per_address=4) as client:
-        statuses = [
-            client.post("/api/games", json={"players": 2}).status_code for _ in range(4)
-        ]
+        statuses = [client.post("/api/games", json={"players": 2}).status_code for _ in range(4)]
         assert statuses == [201, 201, 201, 429]
         refused = client.post("/api/games", json={"players": 2})
         assert refused.status_code == 429 and int(refused.headers["retry-after"]) >= 1
@@ -390,8 +388,10 @@ def test_start_up_reads_no_game_and_an_idle_game_leaves_memory(db: Path) -> None
         games = [new_game(client) for _ in range(3)]
         for game, tokens, _ in games:
             assert post(client, game, tokens[0], DRAW).status_code == 200
-        before = {game: client.get(f"/api/games/{game}", headers=headers(t[1])).json()
-                  for game, t, _ in games}
+        before = {
+            game: client.get(f"/api/games/{game}", headers=headers(t[1])).json()
+            for game, t, _ in games
+        }
     with serve(db) as client:
         assert lobby(client).rooms == {}  # nothing read at start-up
     with serve(db, idle=0.2) as client:
@@ -403,9 +403,9 @@ def test_start_up_reads_no_game_and_an_idle_game_leaves_memory(db: Path) -> None
             assert time.monotonic() < deadline, "the idle game stayed in memory"
             time.sleep(0.05)
         for game, tokens, _ in games:  # and back, as it was
-            assert client.get(f"/api/games/{game}", headers=headers(tokens[1])).json() == before[
-                game
-            ]
+            assert (
+                client.get(f"/api/games/{game}", headers=headers(tokens[1])).json() == before[game]
+            )
         # a game someone watches stays
         game, tokens, _ = games[1]
         with client.websocket_connect(f"/api/games/{game}/live") as ws:
@@ -577,4 +577,3 @@ def test_an_action_is_one_appended_row(client: TestClient, db: Path) -> None:
     assert games_after == games  # the game's row is not rewritten
     assert actions_after[:-1] == actions and len(actions_after) == len(actions) + 1
     assert json.loads(actions_after[-1][3]) == DRAW
-

@@ -77,7 +77,9 @@ def test_a_seat_on_one_process_sees_at_once_an_action_posted_through_the_other(
                 action = rng.choice(state["legal"])
                 started = time.monotonic()
                 status, answer = one.call(
-                    "POST", f"/api/games/{game}/actions", {"move": moves - 1, "action": action},
+                    "POST",
+                    f"/api/games/{game}/actions",
+                    {"move": moves - 1, "action": action},
                     tokens[seat],
                 )
                 assert status == 200 and answer["moves"] == moves

@@ -158,5 +158,3 @@ def test_fsync_makes_every_sqlite_commit_wait_for_the_disk(
             await store.close()
 
     assert asyncio.run(scenario()) == ("wal", level)  # NORMAL is 1, FULL is 2
-
-

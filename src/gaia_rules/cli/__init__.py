@@ -42,7 +42,8 @@ def _schema(args: argparse.Namespace, console: Console) -> int:
 def _bots_help(what: str) -> str:
     return (
         f"{what}; the bots: {', '.join(sorted(BOTS))} (default random); search:P[:H[:W]] searches "
-        "with P playouts per decision, of H decisions each, over the W best candidates"
+        "with P playouts per decision, of H decisions each, over the W best candidates; "
+        "policy:FILE plays a saved policy (the rl extra)"
     )
 
 
@@ -90,7 +91,8 @@ def _parser() -> argparse.ArgumentParser:
         epilog="examples:\n"
         "  gaia-rules simulate --games 1000 --players 2 --bots greedy,random --jobs 0\n"
         "  gaia-rules simulate --games 100 --level powers --records games/ --json\n"
-        "  gaia-rules simulate --games 10000 --backend ray --address ray://head:10001",
+        "  gaia-rules simulate --games 10000 --backend ray --address ray://head:10001 --ship\n"
+        "  gaia-rules simulate --games 400 --players 2 --bots policy:agent.npz,random",
         formatter_class=_EXAMPLES,
     )
     sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
@@ -118,6 +120,16 @@ def _parser() -> argparse.ArgumentParser:
         "--address",
         metavar="ADDR",
         help="the Ray cluster to join (ray://host:10001, or auto); default: start a local one",
+    )
+    sim.add_argument(
+        "--runtime-env",
+        metavar="JSON",
+        help="Ray's runtime environment for the workers, as JSON or @FILE (with --backend ray)",
+    )
+    sim.add_argument(
+        "--ship",
+        action="store_true",
+        help="send this gaia-rules to the Ray workers, which then need only Ray",
     )
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     sim.add_argument(

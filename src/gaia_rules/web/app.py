@@ -224,9 +224,7 @@ async def _body(request: Request) -> Any:
         )
     too_large = WebError(413, "too_large", f"the body is over {limits.max_body} bytes")
     declared = request.headers.get("content-length")
-    if declared is not None and (
-        not _WHOLE.fullmatch(declared) or int(declared) > limits.max_body
-    ):
+    if declared is not None and (not _WHOLE.fullmatch(declared) or int(declared) > limits.max_body):
         raise too_large
     chunks: list[bytes] = []
     size = 0
@@ -312,9 +310,7 @@ async def create_game(request: Request) -> Response:
             f"this address has {in_play} games in play, as many as this server allows",
             retry_after=60,
         )
-    created = await lobby.create(
-        players, rules, tuple(bots), seed, first_player, creator=address
-    )
+    created = await lobby.create(players, rules, tuple(bots), seed, first_player, creator=address)
     game_id = created.room.id
     seats = [
         {
@@ -399,13 +395,17 @@ class _Watch:
         """Count the connection in, or raise 429."""
         if not self.limiter.by_address.enter(self.address):
             raise WebError(
-                429, "too_many", "this address holds as many live connections as allowed",
+                429,
+                "too_many",
+                "this address holds as many live connections as allowed",
                 retry_after=10,
             )
         if not self.limiter.by_token.enter(self.token):
             self.limiter.by_address.leave(self.address)
             raise WebError(
-                429, "too_many", "this token holds as many live connections as allowed",
+                429,
+                "too_many",
+                "this token holds as many live connections as allowed",
                 retry_after=10,
             )
         self.room = room

@@ -114,9 +114,7 @@ class BotPool:
         self.overruns = 0
         """Decisions that overran the budget (and were taken by the random bot)."""
 
-    async def decide(
-        self, name: str, seed: int, view: View, legal: Sequence[Action]
-    ) -> Action:
+    async def decide(self, name: str, seed: int, view: View, legal: Sequence[Action]) -> Action:
         """Bot ``name``'s decision from ``seed``, ``view`` and ``legal``, within the budget.
 
         Raises:

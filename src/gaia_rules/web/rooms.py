@@ -637,4 +637,3 @@ def _unsaved(exc: Exception) -> WebError:
 def _unreadable(exc: Exception) -> WebError:
     logger.error("could not read the store: %s", exc)
     return WebError(503, "unavailable", "the server could not read its games; try again")
-

@@ -71,8 +71,7 @@ _SCHEMA = [
         at DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (game, number)
     )""",
-    "CREATE UNIQUE INDEX IF NOT EXISTS actions_by_key ON actions (game, key) "
-    "WHERE key IS NOT NULL",
+    "CREATE UNIQUE INDEX IF NOT EXISTS actions_by_key ON actions (game, key) WHERE key IS NOT NULL",
 ]
 
 _Connection = psycopg.AsyncConnection[Any]
