@@ -465,8 +465,8 @@ def main() -> None:
         if not args.json:
             print(
                 f"web_load: 2-seat games, {args.think:g} s thinking, {args.seconds:g} s measured, "
-                f"{args.url or args.db}, {os.cpu_count()} processors, Python {platform.python_version()}, "
-                f"load average {load_average()}"
+                f"{args.url or args.db}, {os.cpu_count()} processors, "
+                f"Python {platform.python_version()}, load average {load_average()}"
             )
         for count in counts:
             for number in processes:
