@@ -4,8 +4,33 @@ Every message about a game goes through [`state_message`][gaia_rules.web.message
 the seat's [`View`][gaia_rules.views.View], its events from ``game.events_for(seat)``, its
 legal actions only when it is the seat to move, and the faces of the cards the message
 names (never the whole manifest: a page learns the face of a card when it may see the card).
-A spectator gets the public part of a view (no seat, no hand, no stolen card) and the log as
-no seat in particular saw it.
+A spectator gets the public part of a view, built from an allow-list of the view's public
+fields (``PUBLIC_FIELDS``: a field added to ``View`` reaches no spectator until it is named
+there), with no stolen card's face, and the log as no seat in particular saw it.
+
+The state message (every answer about a game, every live frame), key by key:
+
+- ``type``: ``"state"``;
+- ``game``: the game's id; ``bots``: one bot name or ``null`` per seat;
+- ``seat``: the seat the message is cut for, ``null`` for a spectator;
+- ``moves``: the move number, the count of actions taken so far (an action answers one);
+- ``to_move``: the seat whose decision is pending, ``null`` once the game is over;
+- ``over``: whether the game has ended;
+- ``view``: the seat's view as data (a spectator's: the public view);
+- ``since``: the index, in the seat's own log, of the first event in ``events``; a client
+  holding ``n`` events that receives ``since > n`` has missed some and asks again with
+  ``since=n``; ``since < n``: it drops the events it has already;
+- ``events``: the seat's events from ``since`` on (a live frame after a connection's first
+  carries only those of the latest change); ``log``: the same events in words;
+- ``legal``: the seat's legal actions when it is to move, else ``null``;
+- ``faces``: the face of each card the message names, by id;
+- ``world``: the world as SVG: always in a connection's first frame, then only in a frame
+  whose change altered the world (absent: unchanged); in a GET answer with ``?world=1``.
+
+An action's answer (``POST .../actions``) is ``{"ok": true, "moves", "to_move", "over",
+"events"}``: the move number after it, and the events it caused as its seat saw them. A
+refusal is ``{"error": {"status", "kind", "message", "clause"?}}``; a stale action's refusal
+(409, ``kind`` ``"stale"``) adds ``"state"``: the state message of the seat now.
 """
 
 from __future__ import annotations
@@ -20,7 +45,46 @@ from gaia_rules.svg import world_svg
 from gaia_rules.text import describe
 from gaia_rules.views import log_for
 
-__all__ = ["public_events", "public_view", "seat_events", "seat_view", "state_message"]
+__all__ = [
+    "PUBLIC_FIELDS",
+    "public_events",
+    "public_view",
+    "seat_events",
+    "seat_view",
+    "state_message",
+]
+
+PUBLIC_FIELDS = (
+    "format",
+    "rules",
+    "players",
+    "first_player",
+    "active",
+    "to_move",
+    "decision",
+    "hand_backs",
+    "deck_sizes",
+    "displays",
+    "discards",
+    "tiles",
+    "animals",
+    "cities",
+    "tile_supply",
+    "bank",
+    "tableaux",
+    "objectives",
+    "objective_pawns",
+    "stolen",
+    "supply",
+    "total_pawns",
+    "result",
+    "steps",
+    "reached_four",
+)
+"""The keys of a [`View`][gaia_rules.views.View]'s data that every seat sees alike, and so
+a spectator too (``stolen`` without the cards' faces): the wire format's ``format`` and the
+public fields. ``seat`` and ``hand`` are not public; a field ``View`` gains is public only
+once it is named here."""
 
 _NO_SEAT = -1
 """The seat a spectator's share is cut for: no seat at all, so every private card is hidden
@@ -28,11 +92,11 @@ _NO_SEAT = -1
 
 
 def public_view(game: Game) -> dict[str, Any]:
-    """What every seat sees of ``game``, as data: a seat's view without ``seat`` and
-    ``hand``, and with no stolen card's face. It is no seat's view, so it is not a
+    """What every seat sees of ``game``, as data: the ``PUBLIC_FIELDS`` of a seat's view,
+    with no stolen card's face. It is no seat's view, so it is not a
     [`View`][gaia_rules.views.View] document: it goes out as data, for a spectator's page."""
-    data: dict[str, Any] = game.view(game.active).to_data()
-    del data["seat"], data["hand"]
+    seats: dict[str, Any] = game.view(game.active).to_data()
+    data = {name: seats[name] for name in PUBLIC_FIELDS}
     data["stolen"] = [[kind, source, None] for kind, source, _ in data["stolen"]]
     return data
 

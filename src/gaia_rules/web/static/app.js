@@ -245,10 +245,16 @@ async function submit(action) {
   showRefusal(null);
   render();
   try {
+    // the move number this action answers, and a fresh key per click: a retry, or a second
+    // click on a state the game has left, is taken once (409 "stale" brings the state now)
     const response = await fetch(`/api/games/${table.game}/actions`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${table.token}` },
-      body: JSON.stringify(action),
+      headers: {
+        "Content-Type": "application/json",
+        Authorization: `Bearer ${table.token}`,
+        "Idempotency-Key": newKey(),
+      },
+      body: JSON.stringify({ move: table.state.moves, action }),
     });
     let data = null;
     try {
@@ -256,6 +262,7 @@ async function submit(action) {
     } catch (error) {
       data = null;
     }
+    if (data && data.state) applyState(data.state); // stale: the game moved on meanwhile
     if (!response.ok) {
       showRefusal(data && data.error ? data.error : { message: `refused (${response.status})` });
     } else if (!table.socket || table.socket.readyState !== WebSocket.OPEN) {
@@ -268,6 +275,12 @@ async function submit(action) {
     table.picked = [];
     render();
   }
+}
+
+function newKey() {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 function showRefusal(error) {
@@ -287,6 +300,8 @@ function showRefusal(error) {
 function applyState(message) {
   if (message.type !== "state") return;
   if (table.state && message.moves < table.state.moves) return; // an older state, late
+  if (message.since > table.log.length) { refresh(); return; } // events missed: ask again
+  if (message.world === undefined && table.state) message.world = table.state.world; // unchanged
   Object.assign(table.faces, message.faces || {});
   const fresh = message.log.map((text, i) => ({ text, type: message.events[i].type }));
   table.log = table.log.slice(0, message.since).concat(fresh);
