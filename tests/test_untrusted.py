@@ -316,4 +316,7 @@ def test_a_whole_number_beyond_the_64_bit_range_is_refused_everywhere() -> None:
         gr.Rules.disasters(lightnings=10**5000)
     with pytest.raises(gr.SeatError):
         game.view(10**5000)
+    keyed = {**data, "tiles": {10**5000: "sea"}}  # parsed by another library: any key
+    with pytest.raises(gr.PositionError, match="4300 digits"):
+        gr.Position.from_data(keyed)
     refused(game, gr.DrawDeck(2**64, gr.CardKind.NATURE), "5.4")

@@ -19,7 +19,8 @@ builds or changes anything from them:
 - **Bounded.** No collection holds more entries than any game can write (spec 1.10): at
   most the 48 squares of the box's tiles in a collection of squares, at most the 20,300
   actions of the longest record in a record's actions, at most the 110 cards of the box in
-  any other. A longer one is refused by its length, before its entries are looked at.
+  any other. A longer one is refused by its length, before its entries are looked at. No
+  whole number lies outside the 64-bit range (a seat, a count, a seed: none goes beyond).
 - **Linear.** Each value is looked at once, and no deeper than its type goes: the time
   taken is linear in the input, and bounded by the limits above whatever the input holds.
 
@@ -92,17 +93,12 @@ class Problem:
         parts = [root]
         for step in self.path:
             if isinstance(step, _Key):
-                parts.append(f"[{step.key!r}]")
+                parts.append(f"[{_shown(step.key)}]")
             elif isinstance(step, int):
                 parts.append(f"[{step}]")
             else:
                 parts.append(f".{step}")
         return "".join(parts)
-
-    @property
-    def field(self) -> object:
-        """The first step of the path: the field of the root at fault (or ``None``)."""
-        return self.path[0] if self.path else None
 
 
 def _problem(at: _Chain, message: str, expected: object = None) -> Problem:
