@@ -37,38 +37,34 @@ import re
 from collections.abc import Iterable, Mapping
 
 from gaia_rules import hooks
-from gaia_rules.cards import AnimalCard, CardId, CityCard, NatureCard, Objective, PowerCard
+from gaia_rules.cards import CardId, CityCard, NatureCard, PowerCard
 from gaia_rules.errors import GaiaRulesError
 from gaia_rules.game import Game
 from gaia_rules.position import Position
 from gaia_rules.rules import Rules
 from gaia_rules.state import GameState
+from gaia_rules.svg_cards import (
+    ANIMAL_FILL,
+    LAND_FILL,
+    LAND_INK,
+    back_svg,
+    card_parts,
+    describe_face,
+    fit_lines,
+    standalone_card,
+)
 from gaia_rules.table import Table
 from gaia_rules.text import COLOURS
 from gaia_rules.views import View
-from gaia_rules.vocabulary import ANIMALS, LANDS, STAR, CardKind, Land, Need, Pos
+from gaia_rules.vocabulary import ANIMALS, LANDS, CardKind, Land, Need, Pos
 from gaia_rules.world import ORIGIN, count_met, neighbours, surroundings
 
 __all__ = ["card_svg", "legend_svg", "table_svg", "world_svg"]
 
-_FILL = {
-    Land.DESERT: "#f3dc8f",
-    Land.PLAIN: "#b9dd77",
-    Land.SWAMP: "#8a7b55",
-    Land.SEA: "#3d85c6",
-    Land.MOUNTAIN: "#a3a3a3",
-    Land.FOREST: "#2d6a36",
-}
+_FILL = LAND_FILL
 """Land colours, chosen to differ in lightness too; the letter settles any doubt."""
 
-_INK = {
-    Land.DESERT: "#1a1a1a",
-    Land.PLAIN: "#1a1a1a",
-    Land.SWAMP: "#ffffff",
-    Land.SEA: "#ffffff",
-    Land.MOUNTAIN: "#1a1a1a",
-    Land.FOREST: "#ffffff",
-}
+_INK = LAND_INK
 """The colour of a letter drawn on each land."""
 
 _LETTER = {
@@ -81,7 +77,7 @@ _LETTER = {
 }
 """The letters of ``gaia_rules.text.world_text``."""
 
-_ANIMAL_FILL = "#d9480f"
+_ANIMAL_FILL = ANIMAL_FILL
 _PAWN_FILL = {
     "blue": "#1f5fd1",
     "yellow": "#f2c200",
@@ -91,7 +87,6 @@ _PAWN_FILL = {
 }
 _HIGHLIGHT = "#e6007e"
 _LINE = "#222222"
-_NAME_LENGTH = 9
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 _City = tuple[CardId, tuple[int, ...]]
@@ -181,9 +176,19 @@ def _escape(text: str) -> str:
     )
 
 
-def _short(name: str) -> str:
-    """A city's name, cut to fit its square."""
-    return name if len(name) <= _NAME_LENGTH else name[: _NAME_LENGTH - 1] + "…"
+def _name_text(name: str, s: float) -> str:
+    """A city's name in full on its square: smaller when long, and squeezed to the card's
+    width when even the smallest legible size would not fit."""
+    width = s * 0.9
+    _, size = fit_lines(name, width, s * 0.15, 1)
+    squeeze = ""
+    if size < s * 0.125:
+        size = s * 0.125
+        squeeze = f' textLength="{_n(width)}" lengthAdjust="spacingAndGlyphs"'
+    return (
+        f'<text class="name" x="{_n(s / 2)}" y="{_n(s * 0.375)}" font-size="{_n(size)}" '
+        f'font-weight="bold" text-anchor="middle" fill="{_LINE}"{squeeze}>{_escape(name)}</text>'
+    )
 
 
 def _seat_name(seat: int) -> str:
@@ -345,10 +350,7 @@ class _Drawing:
             f"{_escape(f'{face.name} ({card}): {sum(met)}/{len(met)} needs met; {owners}')}"
             f'</title><rect x="{_n(s * 0.03)}" y="{_n(s * 0.22)}" width="{_n(s * 0.94)}" '
             f'height="{_n(s * 0.75)}" rx="{_n(s * 0.06)}" fill="#ffffff" '
-            f'fill-opacity="0.92" stroke="{_LINE}"/>'
-            f'<text class="name" x="{_n(s / 2)}" y="{_n(s * 0.375)}" font-size="{_n(s * 0.15)}" '
-            f'font-weight="bold" text-anchor="middle" fill="{_LINE}">'
-            f"{_escape(_short(face.name))}</text>"
+            f'fill-opacity="0.92" stroke="{_LINE}"/>' + _name_text(face.name, s)
         )
         # the needs fill the card's width, so their letters read at the default size
         side, gap = s * 0.215, s * 0.01
@@ -396,10 +398,6 @@ class _Drawing:
 
 # -- cards, the legend and the table -----------------------------------------------------------
 
-_BACK_FILL = {CardKind.NATURE: "#2e7d32", CardKind.LIFE: "#1565c0", CardKind.POWER: "#c62828"}
-"""The card backs (spec 1.5): Nature green, Life blue, Power red."""
-
-_POWER_FILL = "#fbe3e3"
 _CARD_W = 54
 """A card's width in the table, in pixels; its height is 1.4 times that."""
 
@@ -411,83 +409,14 @@ def _card_h(width: float) -> float:
 def _card_parts(
     rules: Rules, card: CardId | None, kind: CardKind, *, x: float, y: float, w: float
 ) -> str:
-    """One card, face up (``card`` given) or face down (``card`` is ``None``), at (x, y)."""
-    h = _card_h(w)
-    frame = f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" rx="{_n(w * 0.08)}" '
-    big, small = w * 0.26, w * 0.19
+    """One card, face up (``card`` given) or face down (``card`` is ``None``), at (x, y),
+    drawn by ``gaia_rules.svg_cards`` from its face."""
     if card is None:
-        return (
-            f'<g class="card back kind-{kind.value}">{frame}fill="{_BACK_FILL[kind]}" '
-            f'stroke="{_LINE}"/><text x="{_n(x + w / 2)}" y="{_n(y + h / 2 + small / 3)}" '
-            f'font-size="{_n(small)}" font-weight="bold" text-anchor="middle" '
-            f'fill="#ffffff">{kind.value}</text></g>'
-        )
+        return card_parts(None, kind, x=x, y=y, w=w)
     face = rules.cards.face(card) if card in rules.cards else None
-    head = f'<g class="card face" data-card="{_escape(card)}"><title>{_escape(card)}</title>'
-    ident = (
-        f'<text x="{_n(x + w - w * 0.06)}" y="{_n(y + h - w * 0.07)}" font-size="{_n(w * 0.15)}" '
-        f'text-anchor="end" fill="#555555">{_escape(card)}</text>'
-    )
-
-    def label(text: str, ty: float, size: float, ink: str = _LINE) -> str:
-        return (
-            f'<text x="{_n(x + w / 2)}" y="{_n(ty)}" font-size="{_n(size)}" font-weight="bold" '
-            f'text-anchor="middle" fill="{ink}">{_escape(text)}</text>'
-        )
-
-    match face:
-        case NatureCard(land=land):
-            body = (
-                f'{frame}fill="{_FILL[land]}" stroke="{_LINE}"/>'
-                + label(_LETTER[land], y + h * 0.5, big * 1.4, _INK[land])
-                + label(land.value, y + h * 0.72, small, _INK[land])
-            )
-            ident = ident.replace('fill="#555555"', f'fill="{_INK[land]}"')
-        case CityCard(name=name, site=site, needs=needs):
-            side = w * 0.21
-            start = x + (w - len(needs) * side - (len(needs) - 1) * w * 0.02) / 2
-            marks = "".join(
-                _need_mark(need, start + i * (side + w * 0.02), y + h * 0.45, side)
-                for i, need in enumerate(needs)
-            )
-            site_name = "star" if site is STAR else site.value
-            body = (
-                f'{frame}fill="#ffffff" stroke="{_LINE}"/>'
-                + label(_short(name), y + h * 0.2, small)
-                + label(f"on {site_name}", y + h * 0.36, w * 0.15, "#555555")
-                + marks
-            )
-        case AnimalCard(site=site):
-            site_name = "star" if site is STAR else site.value
-            body = (
-                f'{frame}fill="#fff1e6" stroke="{_LINE}"/>'
-                f'<circle cx="{_n(x + w / 2)}" cy="{_n(y + h * 0.4)}" r="{_n(w * 0.2)}" '
-                f'fill="{_ANIMAL_FILL}" stroke="{_LINE}"/>'
-                + label("4", y + h * 0.4 + w * 0.08, w * 0.22, "#ffffff")
-                + label(f"on {site_name}", y + h * 0.72, w * 0.16)
-            )
-        case PowerCard(power=power):
-            body = f'{frame}fill="{_POWER_FILL}" stroke="{_LINE}"/>' + label(
-                power.value, y + h * 0.5, w * 0.18, "#8e1b1b"
-            )
-        case Objective(lands=lands, powers=powers):
-            if powers:
-                marks = label(f"{powers} Powers", y + h * 0.5, w * 0.18, "#8e1b1b")
-            else:
-                side = w * 0.26
-                marks = ""
-                for i, land in enumerate(lands):
-                    col, row = i % 2, i // 2
-                    marks += _need_mark(
-                        land,
-                        x + w * 0.2 + col * (side + w * 0.08),
-                        y + h * 0.18 + row * side * 1.1,
-                        side,
-                    )
-            body = f'{frame}fill="#fffbe6" stroke="{_LINE}"/>' + marks
-        case _:
-            body = f'{frame}fill="#eeeeee" stroke="{_LINE}"/>' + label("?", y + h / 2, big)
-    return head + body + ident + "</g>"
+    if face is None:
+        raise GaiaRulesError(f"card: {card!r} is not a card of the manifest")
+    return card_parts(face, kind, x=x, y=y, w=w, attributes=f'data-card="{_escape(card)}"')
 
 
 def _need_mark(need: Need, x: float, y: float, side: float) -> str:
@@ -517,7 +446,9 @@ def _document(width: float, height: float, title: str, body: str) -> str:
 
 def card_svg(rules: Rules, card: CardId | CardKind, *, width: int = 80) -> str:
     """One card as a standalone SVG document: its face, or its back when ``card`` is a
-    [`CardKind`][gaia_rules.vocabulary.CardKind].
+    [`CardKind`][gaia_rules.vocabulary.CardKind]. The face is drawn by
+    [`face_svg`][gaia_rules.svg_cards.face_svg] from what is printed on the card; the card's
+    id is only in the ``data-card`` attribute, never drawn (copies of a face look alike).
 
     Args:
         rules: The rules whose card manifest gives the face.
@@ -534,15 +465,12 @@ def card_svg(rules: Rules, card: CardId | CardKind, *, width: int = 80) -> str:
     if isinstance(width, bool) or not isinstance(width, int) or width <= 0:
         raise GaiaRulesError(f"width: expected a positive whole number of pixels, got {width!r}")
     if isinstance(card, CardKind):
-        parts = _card_parts(rules, None, card, x=2, y=2, w=width)
-        title = f"a {card.value} card, face down"
-    elif isinstance(card, str) and card in rules.cards:
-        kind = _kind_of_face(rules, card)
-        parts = _card_parts(rules, card, kind, x=2, y=2, w=width)
-        title = f"card {card}"
-    else:
+        return back_svg(card, width=width)
+    if not (isinstance(card, str) and card in rules.cards):
         raise GaiaRulesError(f"card: {card!r} is neither a card of the manifest nor a kind")
-    return _document(width + 4, _card_h(width) + 4, title, parts)
+    face = rules.cards.face(card)
+    body = card_parts(face, CardKind.LIFE, x=0, y=0, w=100, attributes=f'data-card="{card}"')
+    return standalone_card(body, width=width, title=describe_face(face))
 
 
 def _kind_of_face(rules: Rules, card: CardId) -> CardKind:
