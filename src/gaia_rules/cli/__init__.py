@@ -190,6 +190,12 @@ def _parser() -> argparse.ArgumentParser:
         help="wait for the disk at every action, so that a power cut loses none either "
         "(slower; an action always survives a killed server)",
     )
+    srv.add_argument(
+        "--docs-url",
+        metavar="URL",
+        help="where the page links the rules pages (default: $GAIA_DOCS_URL, else the "
+        "project's documentation site)",
+    )
     srv.set_defaults(run=serve.run)
 
     schema = commands.add_parser(

@@ -71,7 +71,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
         raise CommandError(f"--db: cannot create {db.parent}: {exc.strerror or exc}") from None
     sock = _listen(args.host, port)
     config = uvicorn.Config(
-        create_app(db, fsync=args.fsync),
+        create_app(db, fsync=args.fsync, docs_url=getattr(args, "docs_url", None)),
         log_level="warning",
         ws_max_size=64 * 1024,
         timeout_graceful_shutdown=2,

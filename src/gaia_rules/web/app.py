@@ -8,7 +8,10 @@ Routes (the guide "Run a game server" documents each):
 - ``POST /api/games/{game}/actions``: an action of the token's seat, in the wire format;
 - ``GET /api/games/{game}/stream``: the state, then every change, as newline-delimited JSON;
 - ``WS /api/games/{game}/live``: the same over a WebSocket (the page uses it);
-- ``GET /api/games/{game}/record``: the game's record, once the game is over.
+- ``GET /api/games/{game}/record``: the game's record, once the game is over;
+- the page's own routes: ``GET /replay`` and ``/replay/{game}`` (the replay page), and the
+  routes of ``gaia_rules.web.table`` (settings, card faces, Power previews),
+  ``gaia_rules.web.replay`` (watching a game again) and ``gaia_rules.web.rematch``.
 
 A token travels as ``Authorization: Bearer <token>`` (over the WebSocket, in its first
 message). Every answer about a game is cut for the token's seat by
@@ -36,6 +39,7 @@ from gaia_rules.actions import Action
 from gaia_rules.errors import GaiaRulesError
 from gaia_rules.rules import Rules
 from gaia_rules.serialization import JsonError, from_data
+from gaia_rules.web import rematch, replay, table
 from gaia_rules.web.messages import state_message
 from gaia_rules.web.rooms import Lobby, Room, WebError
 from gaia_rules.web.store import Store
@@ -64,13 +68,14 @@ _SECURITY = {
 _API = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"}
 
 
-def create_app(db: Path | str, *, fsync: bool = False) -> Starlette:
+def create_app(db: Path | str, *, fsync: bool = False, docs_url: str | None = None) -> Starlette:
     """The server's application, storing its games in the SQLite file ``db``.
 
     The file is opened at start-up (every stored game is replayed and resumed there) and
     closed at shutdown; ``app.state.lobby`` holds the games while it runs. An accepted
     action is in the file before the server answers, so it survives a killed server; with
     ``fsync`` the server also waits for the disk itself, so it survives a power cut.
+    ``docs_url`` is where the page links the rules pages (see ``gaia_rules.web.table``).
     """
 
     @contextlib.asynccontextmanager
@@ -94,9 +99,21 @@ def create_app(db: Path | str, *, fsync: bool = False) -> Starlette:
         Route("/api/games/{game}/stream", stream),
         Route("/api/games/{game}/record", record),
         WebSocketRoute("/api/games/{game}/live", live),
+        # the page's own: settings, card faces, previews, replays, rematches
+        Route("/replay", page),
+        Route("/replay/{game}", page),
+        Route("/api/table", table.settings),
+        Route("/api/faces", table.faces, methods=["POST"]),
+        Route("/api/games/{game}/preview", table.preview),
+        Route("/api/games/{game}/replay", replay.game_replay),
+        Route("/api/replays", replay.post_record, methods=["POST"]),
+        Route("/api/replays/{replay}", replay.record_replay),
+        Route("/api/games/{game}/rematch", rematch.ask, methods=["POST"]),
+        Route("/api/games/{game}/rematch", rematch.find),
         Mount("/static", StaticFiles(packages=[("gaia_rules.web", "static")]), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.docs_url = docs_url
     app.add_exception_handler(WebError, _web_error)  # type: ignore[arg-type]
     return app
 

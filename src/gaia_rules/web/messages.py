@@ -6,6 +6,11 @@ legal actions only when it is the seat to move, and the faces of the cards the m
 names (never the whole manifest: a page learns the face of a card when it may see the card).
 A spectator gets the public part of a view (no seat, no hand, no stolen card) and the log as
 no seat in particular saw it.
+
+Two keys present the game for the page, from public things only
+([`gaia_rules.web.presentation`][gaia_rules.web.presentation]): ``standings``, the result
+table once the game is over, and ``effect``, what the Power a Protection window waits on
+would do.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from gaia_rules.manifest import Manifest
 from gaia_rules.svg import world_svg
 from gaia_rules.text import describe
 from gaia_rules.views import log_for
+from gaia_rules.web.presentation import pending_effect, standings
 
 __all__ = ["public_events", "public_view", "seat_events", "seat_view", "state_message"]
 
@@ -64,6 +70,14 @@ def state_message(
     the first of them), ``legal`` (the seat's legal actions when it is to move, else
     ``null``), ``faces`` (each named card's face, as in a manifest) and, with ``world``,
     ``world`` (the world as SVG).
+
+    Presentation keys, present only when they apply: ``standings`` once the game is over
+    (the result table: ``reason``, ``winner``, ``ended_by``, ``tie_break`` (whether the
+    seat order after the ender decided between seats with as many pawns placed), ``tied``
+    and ``rows``, one per seat, the winner first: ``seat``, ``pawns_placed``, ``place``,
+    ``winner``); ``effect`` while a Protection is being decided (what the Power waiting on
+    it would do, the same for every seat: ``action``, ``squares`` it touches, ``events``
+    it would cause, ``victims`` of a Tornado, in turn).
     """
     view = seat_view(game, seat)
     log = seat_events(game, seat)
@@ -84,9 +98,16 @@ def state_message(
         "log": [describe(event) for event in fresh],
         "legal": legal,
     }
+    if game.result is not None:
+        message["standings"] = standings(game.result)
+    effect = pending_effect(game, seat)
+    if effect is not None:
+        message["effect"] = effect
     # every card a legal action names is in the view (a hand, a display, the Objectives, the
-    # stolen cards): the faces of the view and the events are all the message needs
-    message["faces"] = faces_named(game.rules.cards, (message["view"], message["events"]))
+    # stolen cards), and an effect names only cities in play: the faces of the view, the
+    # events and the effect are all the message needs
+    named = (message["view"], message["events"], effect)
+    message["faces"] = faces_named(game.rules.cards, named)
     if world:
         message["world"] = world_svg(game, size=64)  # the world: public, the same for all
     return message
