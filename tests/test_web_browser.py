@@ -293,6 +293,13 @@ def check_network(shares: Shares, seat: Seat, number: int | None) -> int:
     return checked
 
 
+def shoot(page: Any, path: Path, *, full_page: bool = False) -> None:
+    """A screenshot of the page as a player sees it: no tip left by the pointer."""
+    page.mouse.move(1, 1)
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(path), full_page=full_page)
+
+
 def accessible(page: Any, where: str) -> None:
     """axe-core finds no serious or critical violation in the page as it stands."""
     script = axe_script()
@@ -406,7 +413,7 @@ def test_two_people_play_a_powers_game_to_the_end_and_a_rematch(
     assert "4 Power cards" in page.inner_text("#tip")
     assert "play/powers/" in (page.get_attribute("#tip a", "href") or "")
     page.mouse.move(0, 0)
-    page.screenshot(path=str(shots / "turn.png"))
+    shoot(page, shots / "turn.png")
     accessible(page, "a turn")
     stale = page.evaluate("window.gaia.table.state.legal[0]")
 
@@ -426,7 +433,7 @@ def test_two_people_play_a_powers_game_to_the_end_and_a_rematch(
                 assert sorted(outlined) == sorted(squares)
                 seen["protection"] = True
                 assert page.locator("#buttons [data-pick='btn:pass']").count() == 1
-                page.screenshot(path=str(shots / "protection.png"))
+                shoot(page, shots / "protection.png")
                 accessible(page, "a Protection prompt")
         if not seen["marked"] and page.locator("#world rect.mark").count():
             # the opponent's last move is marked where it happened
@@ -452,7 +459,7 @@ def test_two_people_play_a_powers_game_to_the_end_and_a_rematch(
                 )
                 assert {e["pos"] for e in theirs} <= set(marked)
                 seen["marked"] = True
-                page.screenshot(path=str(shots / "opponent-marked.png"))
+                shoot(page, shots / "opponent-marked.png")
 
     found = play_to_the_end(seats, random.Random(5), on_step, prefer_powers=0.6)
     assert_shows_nothing_wrong(found)
@@ -461,7 +468,8 @@ def test_two_people_play_a_powers_game_to_the_end_and_a_rematch(
     spectator.page.wait_for_selector("body[data-state=over]")
     assert spectator.page.locator("#hand [data-face]").count() == 0
     assert spectator.page.evaluate("document.documentElement.scrollWidth") <= 390
-    spectator.page.screenshot(path=str(shots / "phone-spectator.png"), full_page=True)
+    spectator.page.evaluate("document.getElementById('world').scrollIntoView()")
+    shoot(spectator.page, shots / "phone-spectator.png")
 
     # the end: the result table, the record, and a stale action refused with its clause
     status, record = server.call("GET", f"/api/games/{game_id}/record", token=tokens[0])
@@ -476,7 +484,7 @@ def test_two_people_play_a_powers_game_to_the_end_and_a_rematch(
         cells = [int(table.nth(i).locator("td").nth(1).inner_text()) for i in range(2)]
         assert sorted(cells, reverse=True) == sorted(result["pawns_placed"], reverse=True)
     page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(shots / "end.png"), full_page=True)
+    shoot(page, shots / "end.png", full_page=True)
     accessible(page, "the end")
     page.evaluate("(action) => window.gaia.submit(action)", stale)
     page.locator("#refusal").wait_for(state="visible")
@@ -548,7 +556,7 @@ def test_a_person_plays_bots_at_the_disasters_level_from_the_lobby(
         help_line = page.locator(f"#switch-{name}-help")
         assert len(help_line.inner_text()) > 30
         assert "rules/disagreements/" in (help_line.locator("a").get_attribute("href") or "")
-    page.screenshot(path=str(shots / "lobby.png"), full_page=True)
+    shoot(page, shots / "lobby.png", full_page=True)
     accessible(page, "the lobby")
     page.click("#create")  # 3 players: you, and two greedy bots
     page.wait_for_url("**/play/**")
@@ -579,7 +587,7 @@ def test_a_person_plays_bots_at_the_disasters_level_from_the_lobby(
             previews.add(action)
         if picture and not taken and seat.moves >= 30 and page.locator("#world rect.mark").count():
             page.evaluate("window.scrollTo(0, 0)")
-            page.screenshot(path=picture)
+            shoot(page, Path(picture))
             taken = True
 
     found = play_to_the_end([seat], rng, on_step, prefer_powers=0.7)
@@ -628,7 +636,7 @@ def test_a_person_plays_bots_at_the_disasters_level_from_the_lobby(
         )
         assert shown == held
         assert page.locator("#all-hands [data-face]").count() == 0  # no other hand before the end
-    page.screenshot(path=str(shots / "replay.png"), full_page=True)
+    shoot(page, shots / "replay.png", full_page=True)
     accessible(page, "the replay")
     assert replayed >= 8
     page.select_option("#replay-turn", index=3)
@@ -647,13 +655,15 @@ def test_a_person_plays_bots_at_the_disasters_level_from_the_lobby(
         page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
         page.wait_for_timeout(300)
         no_untranslated(page, lang)
-        page.screenshot(path=str(shots / f"end-{lang}.png"), full_page=True)
+        shoot(page, shots / f"end-{lang}.png", full_page=True)
     page.select_option("#lang-switch", "en")
 
     # a phone-sized screen: nothing wider than it
     page.set_viewport_size({"width": 390, "height": 844})
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    page.screenshot(path=str(shots / "phone.png"), full_page=True)
+    page.evaluate("window.scrollTo(0, 0)")
+    shoot(page, shots / "phone.png")
+    shoot(page, shots / "phone-whole.png", full_page=True)
     assert not seat.errors, seat.errors
     context.close()
     print(f"\n[the disasters game took {time.monotonic() - started:.0f} s]")

@@ -51,6 +51,7 @@ from gaia_rules.svg_cards import (
     card_parts,
     describe_face,
     fit_lines,
+    icon,
     standalone_card,
 )
 from gaia_rules.table import Table
@@ -99,6 +100,7 @@ def world_svg(
     coordinates: bool = True,
     highlight: Iterable[Pos] = (),
     title: str | None = None,
+    pictograms: bool = False,
 ) -> str:
     """The world of ``source`` as a standalone SVG document.
 
@@ -107,7 +109,10 @@ def world_svg(
     action changed); ``title`` is a caption drawn above the world. The picture spans the
     tiles, the highlighted squares and one square around them, so the frontier shows; an
     empty world draws only the origin square, outlined. Each need of a city is a marker,
-    filled when met and hollow and crossed out when not (spec 3.5).
+    filled when met and hollow and crossed out when not (spec 3.5). Lands are told apart by
+    colour and by a letter (``D`` desert, ``W`` sea, as in the text world), or, with
+    ``pictograms``, by the pictograms of the cards ([`gaia_rules.svg_cards`][gaia_rules.svg_cards]),
+    which read the same in every language.
 
     Args:
         source: The game, full state, seat's view or position whose world to draw.
@@ -115,6 +120,7 @@ def world_svg(
         coordinates: Whether to write the coordinates along the edges.
         highlight: Squares to outline.
         title: A caption above the world, or ``None``.
+        pictograms: Whether lands and needs show pictograms instead of letters.
 
     Returns:
         The SVG document, as text; the same world always gives the same text.
@@ -136,7 +142,7 @@ def world_svg(
             raise GaiaRulesError(f"highlight: expected squares (Pos), got {square!r}")
         squares.add(square)
     rules, tiles, animals, cities = _world_of(source)
-    return _Drawing(size, rules, tiles, animals, cities).draw(
+    return _Drawing(size, rules, tiles, animals, cities, pictograms=pictograms).draw(
         coordinates, sorted(squares, key=_reading_order), title
     )
 
@@ -211,8 +217,11 @@ class _Drawing:
         tiles: Mapping[Pos, Land],
         animals: Mapping[Pos, int],
         cities: dict[Pos, _City],
+        *,
+        pictograms: bool = False,
     ) -> None:
         self.s = size
+        self.pictograms = pictograms
         self.rules = rules
         self.tiles = tiles
         self.animals = animals
@@ -317,10 +326,7 @@ class _Drawing:
             f'<g class="square" data-pos="{pos}" '
             f'transform="translate({pos.x * s},{pos.y * s})">'
             f'<rect class="tile land-{land.value}" width="{s}" height="{s}" '
-            f'fill="{_FILL[land]}" stroke="#ffffff" stroke-width="1"/>'
-            f'<text class="land" x="{_n(s * 0.05)}" y="{_n(s * 0.19)}" '
-            f'font-size="{_n(s * 0.18)}" font-weight="bold" fill="{_INK[land]}">'
-            f"{_LETTER[land]}</text>"
+            f'fill="{_FILL[land]}" stroke="#ffffff" stroke-width="1"/>' + self._land_mark(land)
         )
         count = self.animals.get(pos)
         if count:
@@ -334,6 +340,19 @@ class _Drawing:
         if pos in self.cities:
             self._city(pos)
         out.append("</g>")
+
+    def _land_mark(self, land: Land) -> str:
+        """What names a tile's land beside its colour: its letter, or its pictogram."""
+        s = self.s
+        if self.pictograms:
+            return (
+                f'<g class="land">{icon(land.value, s * 0.04, s * 0.04, s * 0.22, _INK[land])}</g>'
+            )
+        return (
+            f'<text class="land" x="{_n(s * 0.05)}" y="{_n(s * 0.19)}" '
+            f'font-size="{_n(s * 0.18)}" font-weight="bold" fill="{_INK[land]}">'
+            f"{_LETTER[land]}</text>"
+        )
 
     def _city(self, pos: Pos) -> None:
         """A city card on its tile: its name, a marker per need, a disc per pawn."""
@@ -388,11 +407,18 @@ class _Drawing:
             ink = "#555555"
             shape += ' fill="#ffffff" stroke="#777777" stroke-dasharray="2 1"/>'
             cross = f'<path d="M{_n(x)} {_n(y + side)}L{_n(x + side)} {_n(y)}" stroke="#bbbbbb"/>'
+        if self.pictograms:
+            name = "animals" if need is ANIMALS else need.value
+            pad = side * 0.14
+            mark = icon(name, x + pad, y + pad, side - 2 * pad, ink)
+        else:
+            mark = (
+                f'<text x="{_n(x + side / 2)}" y="{_n(y + side * 0.78)}" '
+                f'font-size="{_n(side * 0.8)}" font-weight="bold" text-anchor="middle" '
+                f'fill="{ink}">{letter}</text>'
+            )
         out.append(
-            f'<g class="need {state}" data-need="{_need_label(need)}">{shape}{cross}'
-            f'<text x="{_n(x + side / 2)}" y="{_n(y + side * 0.78)}" '
-            f'font-size="{_n(side * 0.8)}" font-weight="bold" text-anchor="middle" '
-            f'fill="{ink}">{letter}</text></g>'
+            f'<g class="need {state}" data-need="{_need_label(need)}">{shape}{cross}{mark}</g>'
         )
 
 

@@ -97,6 +97,7 @@ CARD_WORDS: Mapping[str, str] = {
     "land.mountain": "Mountain",
     "land.forest": "Forest",
     "site.star": "any land but sea",
+    "site.star.animals": "any land",
     "animals": "Animals",
     "animals.token": "animal tokens",
     "power.sun": "Sun",
@@ -106,8 +107,8 @@ CARD_WORDS: Mapping[str, str] = {
     "power.protection": "Protection",
     "power.lightning": "Lightning",
     "power.eruption": "Eruption",
-    "effect.sun": "Swamp → plain or plain → desert",
-    "effect.rain": "Desert → plain or plain → swamp",
+    "effect.sun": "Swamp → plain\nor plain → desert",
+    "effect.rain": "Desert → plain\nor plain → swamp",
     "effect.earthquake": "Swap two neighbouring tiles",
     "effect.tornado": "Take a card from each other hand; keep one",
     "effect.protection": "Cancel a Power another player just played",
@@ -127,7 +128,8 @@ CARD_WORDS: Mapping[str, str] = {
     "title.back": "A {kind} card, face down",
 }
 """The words a card shows, in English, by key. ``words`` arguments override any of them;
-``{name}``-style fields are filled in by the drawing."""
+``{name}``-style fields are filled in by the drawing, and a line break (``\\n``) says where a
+line of the card ends."""
 
 
 def _n(value: float) -> str:
@@ -152,8 +154,11 @@ def _word(words: Mapping[str, str] | None, key: str, **fields: object) -> str:
     return text
 
 
-def _site_word(site: Site, words: Mapping[str, str] | None) -> str:
-    return _word(words, "site.star") if site is STAR else _word(words, f"land.{site.value}")
+def _site_word(site: Site, words: Mapping[str, str] | None, *, animals: bool = False) -> str:
+    """A site in words: a land, or the star (a city's: any land but sea; animals': any)."""
+    if site is STAR:
+        return _word(words, "site.star.animals" if animals else "site.star")
+    return _word(words, f"land.{site.value}")
 
 
 def _need_word(need: Need, words: Mapping[str, str] | None) -> str:
@@ -320,11 +325,18 @@ _LEADING = 1.12
 def fit_lines(
     text: str, width: float, size: float, lines: int, height: float | None = None
 ) -> tuple[list[str], float]:
-    """``text`` broken at spaces into at most ``lines`` lines, and the largest font size up to
-    ``size`` at which the longest of them fits ``width`` (and all of them ``height``)."""
+    """``text`` broken at spaces into at most ``lines`` lines (at its line breaks, if it has
+    any), and the largest font size up to ``size`` at which the longest of them fits ``width``
+    (and all of them ``height``)."""
     words = text.split()
     if not words:
         return [], size
+    if "\n" in text:
+        given = [" ".join(line.split()) for line in text.split("\n") if line.strip()]
+        fitting = min(size, width / (max(map(len, given)) * _EM))
+        if height is not None:
+            fitting = min(fitting, height / (len(given) * _LEADING))
+        return given, fitting
     tries: list[tuple[list[str], float]] = []
     for count in range(1, max(1, lines) + 1):
         broken = _balanced(words, count)
@@ -451,7 +463,14 @@ def _animals(site: Site, words: Mapping[str, str] | None) -> str:
     )
     out.append(
         _text_block(
-            _site_word(site, words), 50, 118, width=80, size=9.5, lines=1, ink="#555555", bold=False
+            _site_word(site, words, animals=True),
+            50,
+            118,
+            width=80,
+            size=9.5,
+            lines=1,
+            ink="#555555",
+            bold=False,
         )
     )
     return "".join(out)
@@ -567,13 +586,13 @@ def describe_face(face: Face, words: Mapping[str, str] | None = None) -> str:
             listed = ", ".join(_need_word(need, words) for need in needs)
             return _word(words, "title.city", name=name, site=_site_word(site, words), needs=listed)
         case AnimalCard(site=site):
-            return _word(words, "title.animals", site=_site_word(site, words))
+            return _word(words, "title.animals", site=_site_word(site, words, animals=True))
         case PowerCard(power=power):
             return _word(
                 words,
                 "title.power",
                 power=_word(words, f"power.{power.value}"),
-                effect=_word(words, f"effect.{power.value}"),
+                effect=" ".join(_word(words, f"effect.{power.value}").split()),
             )
         case Objective(lands=lands, powers=powers) if powers:
             return _word(words, "title.objective.powers", count=powers)

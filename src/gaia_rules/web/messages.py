@@ -109,7 +109,8 @@ def state_message(
     named = (message["view"], message["events"], effect)
     message["faces"] = faces_named(game.rules.cards, named)
     if world:
-        message["world"] = world_svg(game, size=64)  # the world: public, the same for all
+        # the world: public, the same for all; pictograms read alike in every language
+        message["world"] = world_svg(game, size=64, pictograms=True)
     return message
 
 

@@ -67,7 +67,9 @@ function drawSeats() {
     for (const value of SEAT_CHOICES) select.append(el("option", { value, text: t(`lobby.seat.${value}`) }));
     select.value = kept[seat] || (seat === 0 ? "you" : "greedy");
     box.append(el("div", { class: "form-row seat-choice" },
-      el("label", { for: `seat-${seat}` }, seatChip(ctx, seat), " ", t("seat.number", { number: seat + 1 })), select));
+      el("label", { for: `seat-${seat}` },
+        el("span", { class: "seat-number", text: t("seat.number", { number: seat + 1 }) }), " ", seatChip(ctx, seat)),
+      select));
   }
 }
 

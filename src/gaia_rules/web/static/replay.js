@@ -95,7 +95,7 @@ function render() {
   const message = replay.message;
   const info = message.replay;
   const seat = typeof info.seat === "number" ? info.seat : null;
-  const ctx = { seat, faces: message.faces };
+  const ctx = { seat, faces: message.faces, replay: true };
   document.body.dataset.state = "replay";
   document.body.dataset.step = info.step;
   $("game-info").textContent = t("game.info", { level: t(`level.${message.view.rules.level}`), players: info.players });
@@ -138,6 +138,7 @@ export function startReplay(source) {
   $("table").hidden = false;
   $("prompt").hidden = true;
   $("replay-bar").hidden = false;
+  $("world-keys").hidden = true;
   const params = new URLSearchParams(location.search);
   const at = params.has("step") ? Number(params.get("step")) : null;
   const seat = params.get("seat");

@@ -7,7 +7,7 @@
 import { Board, changedSquares } from "./board.js";
 import { cardImage, faceKey } from "./faces.js";
 import { t, tn } from "./i18n.js";
-import { attachTip, backTip, faceTip } from "./tips.js";
+import { attachTip, backTip, faceTip, hideIfGone } from "./tips.js";
 import {
   COLOURS, Cities, KINDS, actionSummary, backsCount, eventLine, faceOf, faceWords, kindWord,
   landWord, seatChip, seatWord,
@@ -100,6 +100,7 @@ export class Scene {
     this.drawObjectives(scene);
     this.drawPlayers(scene);
     this.drawLog(scene);
+    hideIfGone();
   }
 
   drawWorld(scene) {
@@ -290,7 +291,7 @@ export class Scene {
 // -- who plays each seat ------------------------------------------------------------------------
 
 export function whoWords(scene, seat) {
-  if (seat === scene.ctx.seat) return t("who.you");
+  if (seat === scene.ctx.seat && !scene.ctx.replay) return t("who.you");
   const bot = (scene.bots || [])[seat];
   if (bot) return t("who.bot", { bot: t(`bot.${bot}`) });
   return t("who.person");

@@ -380,8 +380,8 @@ function drawPrompt(c, message, next) {
     const action = shown.action;
     const power = cardWords(c, action.card);
     const target = targetWords(action);
-    effectBox.append(el("p", { class: "effect-title" },
-      tn(target ? "effect.heading" : "effect.heading_alone", { power, target, seat: seatChip(c, action.player) })));
+    const heading = !table.confirm ? "effect.would" : target ? "effect.heading" : "effect.heading_alone";
+    effectBox.append(el("p", { class: "effect-title" }, tn(heading, { power, target })));
     if (shown.preview) {
       effectBox.append(el("ul", {}, ...effectLines(c, shown.preview, view).map((line) => el("li", {}, line))));
     } else if (shown.error) {

@@ -125,6 +125,11 @@ function scheduleHide() {
   hideTimer = setTimeout(hide, 250);
 }
 
+// After the page is drawn again: a tip whose card is gone goes too.
+export function hideIfGone() {
+  if (owner && !owner.isConnected) hide();
+}
+
 export function hide() {
   const box = tipBox();
   if (!box) return;

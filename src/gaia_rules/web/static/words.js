@@ -15,7 +15,8 @@ export function colourWord(seat) {
 
 // A seat in words: its colour, and "(you)" for the page's own seat.
 export function seatWord(ctx, seat) {
-  return seat === ctx.seat ? t("seat.you", { colour: colourWord(seat) }) : colourWord(seat);
+  const you = seat === ctx.seat && !ctx.replay; // a replay shows a seat's view, not "you"
+  return you ? t("seat.you", { colour: colourWord(seat) }) : colourWord(seat);
 }
 
 // A seat as a chip: its colour's dot, never alone: its name beside it.
