@@ -68,9 +68,7 @@ def test_hidden_cards_are_drawn_from_what_the_seat_cannot_see() -> None:
     game = gr.new_game(players=4, rules=gr.Rules.powers(), seed=11)
     view = game.view(0)
     unseen = unseen_cards(view)
-    hands = {
-        tuple(sorted(determinize(view, random.Random(i)).state.hands[1])) for i in range(20)
-    }
+    hands = {tuple(sorted(determinize(view, random.Random(i)).state.hands[1])) for i in range(20)}
     assert len(hands) > 1, "the other hands are sampled, not copied from the real game"
     for hand in hands:
         assert all(card in unseen[card_kind(card)] for card in hand)

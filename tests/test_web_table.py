@@ -103,7 +103,9 @@ def test_the_faces_sheet_refuses_what_it_cannot_draw(client: TestClient) -> None
     assert client.post("/api/faces", json={"rules": {}, "lang": "la"}).status_code == 400
     assert client.post("/api/faces", json={"rules": {"level": "chess"}}).status_code == 400
     assert client.post("/api/faces", json=[1]).status_code == 400
-    assert client.post("/api/faces", content=b"{").status_code == 400
+    json_type = {"Content-Type": "application/json"}
+    assert client.post("/api/faces", content=b"{", headers=json_type).status_code == 400
+    assert client.post("/api/faces", content=b"{}").status_code == 415  # not declared JSON
 
 
 def test_the_settings_say_where_the_rules_are(
@@ -122,8 +124,12 @@ def test_the_settings_say_where_the_rules_are(
 # -- the rules pages the page links to ----------------------------------------------------------
 
 
-def _slug(heading: str) -> str:
-    """The anchor mkdocs gives a heading (its default ``toc`` slugify)."""
+def _anchor(heading: str) -> str:
+    """The anchor mkdocs gives a heading: its ``{ #id }``, else its text slugified as the
+    default ``toc`` slugify does."""
+    given = re.search(r"\{\s*#([\w-]+)\s*\}\s*$", heading)
+    if given:
+        return given.group(1)
     text = re.sub(r"[^\w\s-]", "", heading.lower()).strip()
     return re.sub(r"[-\s]+", "-", text)
 
@@ -139,7 +145,9 @@ def test_every_rules_link_of_the_page_names_a_page_and_a_heading_that_exist() ->
         assert source.is_file(), f"{what}: no page {source}"
         if anchor:
             headings = re.findall(r"^#{1,6}\s+(.+?)\s*$", source.read_text("utf-8"), re.M)
-            assert anchor in {_slug(h) for h in headings}, f"{what}: no heading #{anchor} in {page}"
+            assert anchor in {_anchor(h) for h in headings}, (
+                f"{what}: no heading #{anchor} in {page}"
+            )
 
 
 # -- what a Power would do -----------------------------------------------------------------------
@@ -348,7 +356,8 @@ def test_a_record_file_is_watched_again_even_one_started_from_a_position(
     game = position.to_game()
     game.apply(gr.PlayEruption(0, "P29", gr.Pos(0, 0)))
     record = game.record()
-    posted = client.post("/api/replays", content=record.to_json())
+    json_type = {"Content-Type": "application/json"}
+    posted = client.post("/api/replays", content=record.to_json(), headers=json_type)
     assert posted.status_code == 201
     key = posted.json()["replay"]
     assert posted.json()["steps"] == 1 and not posted.json()["over"]
@@ -363,7 +372,7 @@ def test_a_record_file_is_watched_again_even_one_started_from_a_position(
     broken["actions"][0]["pos"] = "5,5"
     refused = client.post("/api/replays", json=broken)
     assert refused.status_code == 400 and refused.json()["error"]["kind"] == "bad_record"
-    assert client.post("/api/replays", content=b"[]").status_code == 400
+    assert client.post("/api/replays", content=b"[]", headers=json_type).status_code == 400
 
 
 # -- rematches ----------------------------------------------------------------------------------

@@ -60,6 +60,7 @@ from gaia_rules.refusal import Refusal
 from gaia_rules.satisfaction import pawns_wanted, take_city
 from gaia_rules.setup import MAX_PLAYERS
 from gaia_rules.table import Table
+from gaia_rules.untrusted import value_problems
 from gaia_rules.vocabulary import CardKind, Pos
 
 __all__ = [
@@ -234,53 +235,53 @@ _ACCEPTS: Final[dict[type[Decision], tuple[type[Action], ...]]] = {
 }
 
 
-_FIELDS: Final[dict[type[Action], tuple[tuple[str, type], ...]]] = {
-    kind: tuple(typing.get_type_hints(kind).items())
-    for kinds in _ACCEPTS.values()
-    for kind in kinds
-}
-"""The fields of each action, each with the type its value must have."""
+_ACTION_CLASSES: Final = frozenset(kind for kinds in _ACCEPTS.values() for kind in kinds)
 
-_WRONG_FIELD: Final = {
-    Pos: ("3.1", "a square, Pos(x, y)"),
-    str: ("2.9", "a card id"),
-    int: ("5.4", "a seat, a whole number"),
-    CardKind: ("3.8", "a kind of card (CardKind)"),
-}
-"""The clause a field of the wrong type breaks, and what it must be instead."""
+_WRONG_FIELD: Final[dict[object, str]] = {Pos: "3.1", str: "2.9", int: "5.4", CardKind: "3.8"}
+"""The clause a field holding a value of the wrong type breaks, by the type it must have."""
 
 
-def _malformed(action: Action) -> Refusal | None:
-    """A field of ``action`` holding a value of the wrong type (spec 1.7).
+def _malformed(action: object) -> Refusal | None:
+    """``action`` broken by the rule for untrusted input (spec 1.10a): not an instance of
+    exactly one of the action classes, or a field of the wrong type.
 
     Actions are frozen values, but Python does not check what they are built with, and an
     action that reaches the engine from outside may hold anything. A square equals the plain
-    tuple of its coordinates and ``True`` equals the seat 1, so such values would pass the
-    rules' comparisons and then stand in the game where a square or a seat belongs.
+    tuple of its coordinates, ``Pos(1.0, 0)`` equals ``Pos(1, 0)`` and ``True`` equals the
+    seat 1, so such values would pass the rules' comparisons and then stand in the game
+    where a square or a seat belongs.
     """
-    for name, wanted in _FIELDS[type(action)]:
-        value = getattr(action, name)
-        if type(value) is not wanted:
-            clause, what = _WRONG_FIELD[wanted]
-            return Refusal(clause, f"{name} must be {what}, not {value!r}")
-    return None
+    kind = type(action)
+    if kind not in _ACTION_CLASSES:
+        if isinstance(action, tuple(_ACTION_CLASSES)):
+            return Refusal(
+                "1.10a", f"{kind.__name__} is a subclass, not one of the library's actions"
+            )
+        return None  # not an action at all: it answers no decision (5.4)
+    problems = value_problems(action, kind)
+    if not problems:
+        return None
+    first = problems[0]
+    clause = _WRONG_FIELD.get(first.expected, "1.10a")
+    return Refusal(clause, f"{first.where('action')}: {first.message}")
 
 
 def refusal(table: Table, decision: Decision | None, action: object) -> Refusal | None:
     """Why ``action`` is not legal now, or ``None`` when it is (spec 1.7)."""
     if decision is None:
         return Refusal("15.1", "the game is over")
+    malformed = _malformed(action)
+    if malformed is not None:
+        return malformed
     accepted = _ACCEPTS[type(decision)]
-    if not isinstance(action, accepted):
+    if type(action) not in accepted:
         wanted = ", ".join(t.__name__ for t in accepted)
         return Refusal(
             "5.4",
             f"{type(action).__name__} does not answer {type(decision).__name__} "
             f"(it takes {wanted})",
         )
-    malformed = _malformed(action)
-    if malformed is not None:
-        return malformed
+    assert isinstance(action, accepted)
     if action.player != decision.player:
         return Refusal("5.4", f"seat {decision.player} is to move, not seat {action.player!r}")
     if isinstance(action, _POWER_PLAYS):

@@ -125,9 +125,7 @@ class Manifest:
     cards: tuple[tuple[CardId, Face], ...]
     reconstructed: tuple[str, ...] = ()
     _faces: dict[CardId, Face] = attrs.field(init=False, eq=False, hash=False, repr=False)
-    _needing_animals: frozenset[CardId] = attrs.field(
-        init=False, eq=False, hash=False, repr=False
-    )
+    _needing_animals: frozenset[CardId] = attrs.field(init=False, eq=False, hash=False, repr=False)
     _lands: dict[CardId, Land] = attrs.field(init=False, eq=False, hash=False, repr=False)
     _powers: dict[CardId, Power] = attrs.field(init=False, eq=False, hash=False, repr=False)
 

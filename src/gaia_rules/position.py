@@ -530,6 +530,7 @@ def position_problems(position: Position, *, over: bool = False) -> list[str]:
     if unknown:
         return problems
     allowed_powers = set(power_deck(p.rules))
+    placed_at = len(problems)
     for where, card in places:
         face = cards.face(card)
         if where.startswith(("hand", "set aside")) and isinstance(face, Objective):
@@ -559,6 +560,8 @@ def position_problems(position: Position, *, over: bool = False) -> list[str]:
         kind_here = pile_kinds.get(where)
         if kind_here is not None and (card[0] not in "NCAP" or kind_of(card) is not kind_here):
             problems.append(f"{card}: not a {kind_here.value} card ({where})")
+    # the steps read the backs of the hands and what lies in front: only of sound places
+    places_sound = len(problems) == placed_at
     # 4.4: players + 2 Objectives are revealed, for the whole game
     if len(p.objectives) != p.players + 2:
         problems.append(
@@ -641,7 +644,8 @@ def position_problems(position: Position, *, over: bool = False) -> list[str]:
     problems += _mark_problems(p, world)
     if over:
         return problems
-    problems += _step_problems(p)
+    if places_sound:
+        problems += _step_problems(p)
     total = pawns_per_player(p.players)
     for seat in range(p.players):
         if placed_pawns[seat] >= total:

@@ -150,7 +150,7 @@ _DESCRIPTIONS = {
     "Event": 'Any event: an object tagged with "type", the name of its class.',
     "PowerPlay": 'The play of a Power card: an action tagged with "type".',
     "Step": (
-        'A step of the flow: a decision, a turn about to begin (BeginTurn) or a Power effect '
+        "A step of the flow: a decision, a turn about to begin (BeginTurn) or a Power effect "
         'waiting for its Protection window (PowerEffect), tagged with "type".'
     ),
     "CardId": "A card's stable id: a letter (N, C, A, P, O) and a two-digit number.",

@@ -188,7 +188,6 @@ converter = _make_converter()
 """The one converter every JSON of the library goes through."""
 
 
-
 def _is_format(value: Any, expected: int) -> bool:
     """A format version is that whole number, and ``true`` is not ``1``."""
     return type(value) is int and value == expected

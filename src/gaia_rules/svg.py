@@ -666,7 +666,8 @@ def table_svg(view: View, *, title: str | None = None) -> str:
     parts.append("</g>")
     y += h + 18
     supplies = ", ".join(f"{land.value} {count}" for land, count in view.tile_supply.items())
-    text(10, y, f"Tiles in the supply: {supplies}.", 13)
+    supply_line = f"Tiles in the supply: {supplies}."
+    text(10, y, supply_line, 13)
     text(10, y + 18, f"Animal tokens in the bank: {view.bank}.", 13)
     y += 32
     # each seat: its pawns, its hand (faces for the viewer, backs for the others), its tableau
@@ -718,7 +719,8 @@ def table_svg(view: View, *, title: str | None = None) -> str:
     world_w, world_h = float(match[1]), float(match[2])
     parts.append(f'<g class="world-of-table" transform="translate(10,{_n(y)})">{world}</g>')
     y += world_h + 10
-    width = max(widest, 80 + w + 3 * gap + 5 * (w + gap) + 2 * gap, world_w + 20) + 10
+    line_w = 10 + len(supply_line) * 13 * 0.6  # the supply line, at about 0.6 em a character
+    width = max(widest, 80 + w + 3 * gap + 5 * (w + gap) + 2 * gap, world_w + 20, line_w) + 10
     return _document(width, y, f"Gaïa table as seat {view.seat} sees it", "".join(parts))
 
 

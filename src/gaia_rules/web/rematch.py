@@ -41,10 +41,10 @@ def _answer(room: Room, created: Created, seat: int | None) -> dict[str, object]
     return {"game": new, "url": f"/play/{new}#{token}", "of": room.id}
 
 
-async def _set_up(lobby: Lobby, room: Room) -> Created:
+async def _set_up(lobby: Lobby, room: Room, address: str) -> Created:
     game = room.game
     first = (game.first_player + 1) % game.players
-    created = await lobby.create(game.players, game.rules, room.bots, None, first)
+    created = await lobby.create(game.players, game.rules, room.bots, None, first, creator=address)
     _rematches[room.id] = created
     while len(_rematches) > KEPT:
         _rematches.popitem(last=False)
@@ -53,21 +53,22 @@ async def _set_up(lobby: Lobby, room: Room) -> Created:
 
 async def ask(request: Request) -> Response:
     """``POST /api/games/{game}/rematch``: set up the rematch (once) and join it."""
-    lobby, room, seat = seat_of(request)
+    lobby, room, seat = await seat_of(request)
     if seat is None:
         raise WebError(403, "forbidden", "a spectator cannot ask for a rematch")
     if not room.game.is_over:
         raise WebError(409, "not_over", "a rematch is played once the game is over")
     lock = _locks.setdefault(room.id, asyncio.Lock())
     async with lock:
-        created = _rematches.get(room.id) or await _set_up(lobby, room)
+        address = request.client.host if request.client is not None else ""
+        created = _rematches.get(room.id) or await _set_up(lobby, room, address)
     _locks.pop(room.id, None)
     return JSONResponse(_answer(room, created, seat), status_code=201, headers=_HEADERS)
 
 
 async def find(request: Request) -> Response:
     """``GET /api/games/{game}/rematch``: the rematch, once some seat has asked for it."""
-    _, room, seat = seat_of(request)
+    _, room, seat = await seat_of(request)
     created = _rematches.get(room.id)
     if created is None:
         raise WebError(404, "no_rematch", "no rematch of this game yet")

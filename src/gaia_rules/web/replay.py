@@ -171,7 +171,7 @@ def _seat_param(request: Request, players: int, default: int | str) -> int | str
 
 async def game_replay(request: Request) -> Response:
     """``GET /api/games/{game}/replay?step=N&seat=S``: a finished game of this server."""
-    _, room, seat = seat_of(request)
+    _, room, seat = await seat_of(request)
     game = room.game
     if not game.is_over:
         raise WebError(409, "not_over", "a game is watched again once it is over")

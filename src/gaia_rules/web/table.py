@@ -141,7 +141,7 @@ async def settings(request: Request) -> Response:
 
 async def preview(request: Request) -> Response:
     """``GET /api/games/{game}/preview?action=<JSON>``: what the Power play would do."""
-    _, room, seat = seat_of(request)
+    _, room, seat = await seat_of(request)
     if seat is None:
         raise WebError(403, "forbidden", "a spectator plays no Power")
     text = request.query_params.get("action", "")

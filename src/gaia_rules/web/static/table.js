@@ -16,10 +16,6 @@ import { backsCount, cardWords, effectLines, kindWord, powerOfAction, seatChip, 
 
 const $ = (id) => document.getElementById(id);
 
-// The server answers a move number with the action (web-contract.md): the body names the move
-// it answers, so that a stale or repeated click is refused rather than applied twice.
-const SEND_MOVE = false;
-
 export const table = {
   game: null,
   token: null,
@@ -167,7 +163,9 @@ export async function submit(action) {
   showRefusal(null);
   render();
   try {
-    const body = SEND_MOVE ? { move: table.state.moves, action } : action;
+    // the move number the action answers, and a fresh key per click: a retry, or a click on a
+    // state the game has left, is taken once (409 "stale" brings the state now)
+    const body = { move: table.state.moves, action };
     const response = await fetch(`/api/games/${table.game}/actions`, {
       method: "POST",
       headers: { "Content-Type": "application/json", "Idempotency-Key": freshKey(), ...auth() },

@@ -1,0 +1,40 @@
+"""Fixtures shared by several test modules, and the markers the suite gives by itself: every
+test of a module that drives a browser through Playwright is marked ``browser``, and every test
+that uses the ``postgres`` fixture (a PostgreSQL server) ``postgres``, so that ``-m browser``
+and ``-m postgres`` run them alone (``nox -s browser``, ``nox -s postgres``) and
+``-m 'not browser and not postgres'`` leaves them to those jobs where there is no chromium or
+PostgreSQL (the hosted CI's macOS and Windows runners, the tests of a built wheel)."""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Iterator
+
+import pytest
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[str]:
+    """The URL of a PostgreSQL server for this test session (see ``tests/postgres.py``)."""
+    from tests.postgres import postgres_server  # noqa: PLC0415 (only its tests need it)
+
+    with postgres_server() as url:
+        yield url
+
+
+def _drives_a_browser(module: types.ModuleType) -> bool:
+    """Whether the module holds anything of Playwright's (its API module, a class of it)."""
+    for value in vars(module).values():
+        origin = getattr(value, "__module__", None) or getattr(value, "__name__", None)
+        if isinstance(origin, str) and origin.split(".")[0] == "playwright":
+            return True
+    return False
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        module = getattr(item, "module", None)
+        if module is not None and _drives_a_browser(module):
+            item.add_marker(pytest.mark.browser)
+        if "postgres" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.postgres)
