@@ -86,6 +86,18 @@ class Connection:
         token: str | None = None,
         key: str | None = None,
     ) -> tuple[int, bytes]:
+        """One request; sent again once on a new connection if the server had closed the
+        kept-alive one before answering (as browsers do: the key makes it safe)."""
+        try:
+            return await self._request(method, path, body, token, key)
+        except (ConnectionError, asyncio.IncompleteReadError):
+            self.close()
+            self.writer = None
+            return await self._request(method, path, body, token, key)
+
+    async def _request(
+        self, method: str, path: str, body: Any, token: str | None, key: str | None
+    ) -> tuple[int, bytes]:
         if self.writer is None or self.writer.is_closing():
             self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
         assert self.reader is not None
@@ -233,7 +245,8 @@ async def play_one(  # noqa: PLR0917
         assert state is not None
         await asyncio.sleep(args.think * rng.uniform(0.5, 1.5))
         moves = state["moves"]
-        body = {"move": moves, "action": rng.choice(state["legal"])}
+        action = rng.choice(state["legal"])
+        body = action if args.bare else {"move": moves, "action": action}
         connection = connections[seats.index(mover) % len(connections)]
         start = time.perf_counter()
         status, _ = await connection.request(
@@ -241,7 +254,7 @@ async def play_one(  # noqa: PLR0917
             f"/api/games/{mover.game}/actions",
             body,
             token=mover.token,
-            key=secrets.token_hex(8),
+            key=None if args.bare else secrets.token_hex(8),
         )
         figures.add("action", time.perf_counter() - start)
         if status != 200:
@@ -370,8 +383,12 @@ def load_average() -> str:
 def run_one(db: str, games: int, processes: int, args: argparse.Namespace) -> dict[str, Any]:
     args.games = games
     before = load_average()
-    with servers(db, processes, args.server_flag or []) as addresses:
-        figures = asyncio.run(load(addresses, args))
+    if args.url:
+        host, _, port = args.url.removeprefix("http://").rstrip("/").rpartition(":")
+        figures = asyncio.run(load([(host, int(port))], args))
+    else:
+        with servers(db, processes, args.server_flag or []) as addresses:
+            figures = asyncio.run(load(addresses, args))
     return {
         "games": games,
         "processes": processes,
@@ -421,10 +438,20 @@ def main() -> None:
     parser.add_argument(
         "--server-flag", action="append", help="one more flag for every server (repeat)"
     )
+    parser.add_argument(
+        "--url", help="measure the server already running there (http://host:port) instead"
+    )
+    parser.add_argument(
+        "--bare",
+        action="store_true",
+        help="send bare actions, without move number or key (as clients did before them)",
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     counts = args.games or [25, 50, 100, 200]
     processes = args.processes or ([1, 2] if args.db == "postgresql" else [1])
+    if args.url:
+        args.db, processes = "sqlite", [1]  # whatever it runs on: nothing to start here
     if args.db == "sqlite" and processes != [1]:
         parser.error("SQLite serves one process: use --db postgresql for more")
     anchor = in_process(3.0, args.seed)
@@ -438,8 +465,8 @@ def main() -> None:
         if not args.json:
             print(
                 f"web_load: 2-seat games, {args.think:g} s thinking, {args.seconds:g} s measured, "
-                f"{args.db}, {os.cpu_count()} processors, Python {platform.python_version()}, "
-                f"load average {load_average()}"
+                f"{args.url or args.db}, {os.cpu_count()} processors, "
+                f"Python {platform.python_version()}, load average {load_average()}"
             )
         for count in counts:
             for number in processes:

@@ -268,20 +268,22 @@ def test_an_illegal_index_ends_the_learners_game() -> None:
         GaiaSingleEnv(2, opponents="nobody")
 
 
-def test_the_vector_environment_passes_gymnasiums_checks() -> None:
-    """Gymnasium's ``check_env`` takes one environment; these are its checks applied to the
-    batch: spaces, reset and step returns, seeded determinism, fresh data every call."""
-    tables = GaiaVectorEnv(4, players=3, level="powers")
-    obs, info = tables.reset(seed=5)
-    assert obs in tables.observation_space and obs.shape == (4, PLANES_SIZE)
-    single = GaiaSingleEnv(3, level="powers")
+@every_table
+def test_the_vector_environment_passes_gymnasiums_checks(level: str, players: int) -> None:
+    """Gymnasium's ``check_env`` takes one environment (``gymnasium.Env``), so it runs on
+    the vector environment's games; and its checks are applied to the batch: spaces, reset
+    and step returns, seeded determinism, fresh data every call."""
+    tables = GaiaVectorEnv(4, players=players, level=level)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        env_reset_passive_checker(single)
-    again, info_again = GaiaVectorEnv(4, players=3, level="powers").reset(seed=5)
+        check_env(tables.envs[0], skip_render_check=True)  # rendered one by one, above
+        env_reset_passive_checker(tables.envs[1])
+    obs, info = tables.reset(seed=5)
+    assert obs in tables.observation_space and obs.shape == (4, PLANES_SIZE)
+    again, info_again = GaiaVectorEnv(4, players=players, level=level).reset(seed=5)
     assert data_equivalence(obs, again, exact=True) and data_equivalence(info, info_again)
     for game in range(4):  # game i is the single environment reset with seed 5 + i
-        alone, alone_info = GaiaSingleEnv(3, level="powers").reset(seed=5 + game)
+        alone, alone_info = GaiaSingleEnv(players, level=level).reset(seed=5 + game)
         assert np.array_equal(alone, obs[game])
         count = info["legal_counts"][game]
         assert np.array_equal(alone_info["legal_actions"], info["legal_actions"][game][:count])

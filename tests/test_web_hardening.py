@@ -8,6 +8,7 @@ Skipped as a whole when the ``web`` extra is not installed.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import socket
 import sqlite3
@@ -261,6 +262,30 @@ def test_a_stale_move_is_refused_with_the_state_and_a_retry_answers_the_same(
 
 
 # -- limits --------------------------------------------------------------------------------
+
+
+def test_by_default_an_address_creates_twenty_games_a_minute(client: TestClient) -> None:
+    statuses = [client.post("/api/games", json={"players": 2}).status_code for _ in range(21)]
+    assert statuses == [201] * 20 + [429]
+
+
+def test_by_default_two_games_of_bots_alone_are_in_play_at_once(client: TestClient) -> None:
+    body = {"players": 2, "bots": ["search", "search"], "seed": 1}
+    statuses = [client.post("/api/games", json=body).status_code for _ in range(3)]
+    assert statuses == [201, 201, 429]
+
+
+def test_by_default_a_token_holds_eight_live_connections(client: TestClient) -> None:
+    game, tokens, _ = new_game(client)
+    with contextlib.ExitStack() as stack:
+        for _ in range(8):
+            ws = stack.enter_context(client.websocket_connect(f"/api/games/{game}/live"))
+            ws.send_json({"token": tokens[1]})
+            assert ws.receive_json()["seat"] == 1
+        with client.websocket_connect(f"/api/games/{game}/live") as ninth:
+            ninth.send_json({"token": tokens[1]})
+            assert ninth.receive_json()["error"]["status"] == 429
+            assert closed_with(ninth) == 4429
 
 
 def test_creating_games_is_limited_per_address_with_retry_after(db: Path) -> None:

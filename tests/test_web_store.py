@@ -27,7 +27,7 @@ from gaia_rules.web.stores import open_store
 HEAD = '{"format":1,"players":2}'
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
 def where(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """Where a store lives: a SQLite file, or a fresh database on the PostgreSQL server."""
     if request.param == "sqlite":

@@ -140,13 +140,18 @@ class Room:
         self._world_moves = -1
         self._world_changed = 0
         """The move number at which the world was last seen to change."""
-        self.stale = False
-        """Another process stored actions this room has not read yet."""
+        self.heard = 0
+        """The largest move number the other processes said the game reached."""
 
     @property
     def moves(self) -> int:
         """The move number: how many actions were taken."""
         return len(self.texts)
+
+    @property
+    def stale(self) -> bool:
+        """Another process stored actions this room has not read yet."""
+        return self.heard > self.moves
 
     @property
     def bot_to_move(self) -> str | None:
@@ -400,7 +405,7 @@ class Lobby:
         self.rooms[game_id] = room
         if game_id in self._missed:
             self._missed.discard(game_id)
-            room.stale = True
+            room.heard = room.moves + 1  # read again: what was heard may be past what was read
         return room
 
     def _replay(self, room: Room, stored: StoredGame) -> None:
@@ -484,6 +489,7 @@ class Lobby:
             else:
                 raise WebError(503, "busy", "the game moved on too fast to judge this; try again")
         room.used = time.monotonic()
+        self._refresh_if_stale(room)  # another process's action, heard while this one was stored
         self.kick(room)
         return room.answer(stored.number)
 
@@ -520,31 +526,40 @@ class Lobby:
 
     async def _catch_up(self, room: Room) -> None:
         """Read and take the actions another process stored (with the room's lock held)."""
+        heard = room.heard
         try:
             stored = await self.store.load(room.id, after=room.moves)
         except StoreError as exc:
             raise _unreadable(exc) from None
-        room.stale = False
         if stored is not None and stored.actions:
             self._replay(room, stored)
             room.notify()
+        if room.heard == heard:  # nothing new heard while reading: the store had it all
+            room.heard = min(room.heard, room.moves)
 
     async def refresh(self, room: Room) -> None:
         """Bring ``room`` up to what the store holds."""
         async with room.lock:
             await self._catch_up(room)
+        self._refresh_if_stale(room)
         self.kick(room)
 
     def _heard(self, game_id: str, moves: int) -> None:
-        """Another process stored an action of ``game_id``: it has ``moves`` actions now
-        (an empty id: anything may have changed)."""
+        """A process (perhaps this one) stored an action of ``game_id``: it has ``moves``
+        actions now (an empty id: anything may have changed, everywhere)."""
         if game_id in self._loading:
             self._missed.add(game_id)
         rooms = list(self.rooms.values()) if not game_id else [self.rooms.get(game_id)]
         for room in rooms:
-            if room is None or (game_id and moves <= room.moves) or room.id in self._refreshing:
-                continue
-            room.stale = True
+            if room is not None:
+                room.heard = max(room.heard, moves if game_id else room.moves + 1)
+                self._refresh_if_stale(room)
+
+    def _refresh_if_stale(self, room: Room) -> None:
+        """Read what the other processes stored, unless a request holds the room (this
+        process's own append is heard before it is taken: the holder looks again when it
+        is done) or a reading is on its way."""
+        if room.stale and not room.lock.locked() and room.id not in self._refreshing:
             self._refreshing.add(room.id)
             asyncio.get_running_loop().create_task(self._refresh_heard(room))
 
