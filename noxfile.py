@@ -187,6 +187,8 @@ def sdist(session: nox.Session) -> None:
             (tree / "shared").symlink_to(shared, target_is_directory=True)
             break
     session.install(f"gaia-rules[dev,web,rl,openspiel,ray] @ {archive.as_uri()}")
+    # a reused environment holds an earlier build of the same version, which pip would keep
+    session.install("--force-reinstall", "--no-deps", str(archive))
     with session.chdir(unpacked):
         session.run("pytest", "-p", "no:cacheprovider", *session.posargs)
 
@@ -209,6 +211,8 @@ def compiled(session: nox.Session) -> None:
     config = _cibuildwheel()
     extras = ",".join(str(extra) for extra in config["test-extras"])  # type: ignore[attr-defined]
     session.install(f"{wheel}[{extras}]")
+    # a reused environment holds an earlier build of the same version, which pip would keep
+    session.install("--force-reinstall", "--no-deps", str(wheel))
     session.run(
         "python",
         "-c",

@@ -110,6 +110,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="a page of another origin (https://example.org) allowed to open the "
         "WebSocket; the server's own always is (repeat for several)",
     )
+    parser.add_argument(
+        "--docs-url",
+        metavar="URL",
+        help="where the page links the rules pages (default: $GAIA_DOCS_URL, else the "
+        "project's documentation site)",
+    )
     limits = parser.add_argument_group("limits (over one: 429 with Retry-After)")
     defaults = Limits()
     for flag, field, words in LIMIT_FLAGS:
@@ -154,7 +160,13 @@ def run(args: argparse.Namespace, console: Console) -> int:
         where = str(db)
     sock = _listen(args.host, port)
     config = uvicorn.Config(
-        create_app(db, fsync=args.fsync, limits=limits, origins=args.allow_origin),
+        create_app(
+            db,
+            fsync=args.fsync,
+            limits=limits,
+            origins=args.allow_origin,
+            docs_url=getattr(args, "docs_url", None),
+        ),
         log_level="warning",
         http=timed_http(limits.header_timeout),
         ws_max_size=limits.max_body,

@@ -44,6 +44,9 @@ from gaia_rules.rl.encoding import (
 )
 from gaia_rules.rl.planes import (
     EXPANDED_CHANNELS,
+    HEADER,
+    PLANES_CELLS,
+    PLANES_SIZE,
     PLANES_VERSION,
     cells,
     city_needs,
@@ -81,8 +84,8 @@ ACTION_FEATURES = (
     len(KINDS) + CARD_CLASSES + (MAX_SEATS - 1) + _DETAILS + len(_NEIGHBOURHOOD) * (_E + 1) + 1
 )
 """How many features describe one action."""
-STATE_FEATURES = 698
-"""How many features describe the seat's state (the observation's features)."""
+STATE_FEATURES = PLANES_SIZE - PLANES_CELLS - len(HEADER)
+"""How many features describe the seat's state: the observation's features (698)."""
 
 FloatArray = npt.NDArray[np.float32]
 

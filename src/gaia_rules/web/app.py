@@ -9,7 +9,10 @@ Routes (the guide "Run a game server" documents each):
   with the move number it answers (and an ``Idempotency-Key``, if the client likes);
 - ``GET /api/games/{game}/stream``: the state, then every change, as newline-delimited JSON;
 - ``WS /api/games/{game}/live``: the same over a WebSocket (the page uses it);
-- ``GET /api/games/{game}/record``: the game's record, once the game is over.
+- ``GET /api/games/{game}/record``: the game's record, once the game is over;
+- the page's own routes: ``GET /replay`` and ``/replay/{game}`` (the replay page), and the
+  routes of ``gaia_rules.web.table`` (settings, card faces, Power previews),
+  ``gaia_rules.web.replay`` (watching a game again) and ``gaia_rules.web.rematch``.
 
 A token travels as ``Authorization: Bearer <token>`` (over the WebSocket, in its first
 message). Every answer about a game is cut for the token's seat by
@@ -43,6 +46,7 @@ from gaia_rules.actions import Action
 from gaia_rules.errors import GaiaRulesError
 from gaia_rules.rules import Rules
 from gaia_rules.serialization import JsonError, from_data
+from gaia_rules.web import rematch, replay, table
 from gaia_rules.web.botpool import BotPool
 from gaia_rules.web.limits import Counter, Limits, Rate
 from gaia_rules.web.rooms import Lobby, Room, WebError
@@ -93,6 +97,7 @@ def create_app(
     fsync: bool = False,
     limits: Limits | None = None,
     origins: Sequence[str] = (),
+    docs_url: str | None = None,
 ) -> Starlette:
     """The server's application, storing its games in ``db``: the path of a SQLite file, or
     a ``postgresql://`` URL.
@@ -104,6 +109,7 @@ def create_app(
     power cut. ``limits`` are the server's limits (the defaults of
     [`Limits`][gaia_rules.web.limits.Limits] if not given); ``origins`` the pages of other
     origins (``https://example.org``) allowed to open its WebSocket, besides its own.
+    ``docs_url`` is where the page links the rules pages (see ``gaia_rules.web.table``).
     """
     limits = limits if limits is not None else Limits()
 
@@ -131,9 +137,21 @@ def create_app(
         Route("/api/games/{game}/stream", stream),
         Route("/api/games/{game}/record", record),
         WebSocketRoute("/api/games/{game}/live", live),
+        # the page's own: settings, card faces, previews, replays, rematches
+        Route("/replay", page),
+        Route("/replay/{game}", page),
+        Route("/api/table", table.settings),
+        Route("/api/faces", table.faces, methods=["POST"]),
+        Route("/api/games/{game}/preview", table.preview),
+        Route("/api/games/{game}/replay", replay.game_replay),
+        Route("/api/replays", replay.post_record, methods=["POST"]),
+        Route("/api/replays/{replay}", replay.record_replay),
+        Route("/api/games/{game}/rematch", rematch.ask, methods=["POST"]),
+        Route("/api/games/{game}/rematch", rematch.find),
         Mount("/static", StaticFiles(packages=[("gaia_rules.web", "static")]), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.docs_url = docs_url
     app.add_exception_handler(WebError, _web_error)  # type: ignore[arg-type]
     return app
 

@@ -25,7 +25,16 @@ The state message (every answer about a game, every live frame), key by key:
 - ``legal``: the seat's legal actions when it is to move, else ``null``;
 - ``faces``: the face of each card the message names, by id;
 - ``world``: the world as SVG: always in a connection's first frame, then only in a frame
-  whose change altered the world (absent: unchanged); in a GET answer with ``?world=1``.
+  whose change altered the world (absent: unchanged); in a GET answer with ``?world=1``;
+- ``standings`` (for the page, once the game is over): the result table, from public things
+  only (``gaia_rules.web.presentation``): ``reason``, ``winner``, ``ended_by``,
+  ``tie_break`` (whether the seat order after the ender decided between seats that placed
+  as many pawns as the winner), ``tied``, and ``rows``, one per seat, the winner first:
+  ``seat``, ``pawns_placed``, ``place``, ``winner``;
+- ``effect`` (for the page, while a Protection is decided): what the Power waiting on the
+  window would do, worked out from public things only and the same for every seat:
+  ``action``, the ``squares`` it touches, the ``events`` it would cause, a Tornado's
+  ``victims`` in turn.
 
 An action's answer (``POST .../actions``) is ``{"ok": true, "moves", "to_move", "over",
 "events"}``: the move number after it, and the events it caused as its seat saw them. A
@@ -44,6 +53,7 @@ from gaia_rules.manifest import Manifest
 from gaia_rules.svg import world_svg
 from gaia_rules.text import describe
 from gaia_rules.views import log_for
+from gaia_rules.web.presentation import pending_effect, standings
 
 __all__ = [
     "PUBLIC_FIELDS",
@@ -128,6 +138,14 @@ def state_message(
     the first of them), ``legal`` (the seat's legal actions when it is to move, else
     ``null``), ``faces`` (each named card's face, as in a manifest) and, with ``world``,
     ``world`` (the world as SVG).
+
+    Presentation keys, present only when they apply: ``standings`` once the game is over
+    (the result table: ``reason``, ``winner``, ``ended_by``, ``tie_break`` (whether the
+    seat order after the ender decided between seats with as many pawns placed), ``tied``
+    and ``rows``, one per seat, the winner first: ``seat``, ``pawns_placed``, ``place``,
+    ``winner``); ``effect`` while a Protection is being decided (what the Power waiting on
+    it would do, the same for every seat: ``action``, ``squares`` it touches, ``events``
+    it would cause, ``victims`` of a Tornado, in turn).
     """
     view = seat_view(game, seat)
     log = seat_events(game, seat)
@@ -148,11 +166,18 @@ def state_message(
         "log": [describe(event) for event in fresh],
         "legal": legal,
     }
+    if game.result is not None:
+        message["standings"] = standings(game.result)
+    effect = pending_effect(game, seat)
+    if effect is not None:
+        message["effect"] = effect
     # every card a legal action names is in the view (a hand, a display, the Objectives, the
-    # stolen cards): the faces of the view and the events are all the message needs
-    message["faces"] = faces_named(game.rules.cards, (message["view"], message["events"]))
+    # stolen cards), and an effect names only cities in play: the faces of the view, the
+    # events and the effect are all the message needs
+    named = (message["view"], message["events"], effect)
+    message["faces"] = faces_named(game.rules.cards, named)
     if world:
-        message["world"] = world_svg(game, size=64)  # the world: public, the same for all
+        message["world"] = world_svg(game, size=64, pictograms=True)  # public: the same for all
     return message
 
 

@@ -199,7 +199,9 @@ class Room:
     def world(self) -> str:
         """The world as SVG, drawn once per change (public: the same for every seat)."""
         if self._world_moves != self.moves:
-            drawn = world_svg(self.game, size=64)
+            drawn = world_svg(
+                self.game, size=64, pictograms=True
+            )  # pictograms: alike in every language
             if drawn != self._world:
                 self._world = drawn
                 self._world_changed = self.moves
