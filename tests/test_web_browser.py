@@ -367,6 +367,21 @@ def stuck(seats: list[Seat]) -> list[Any]:
     ]
 
 
+def prompt_says_what_is_asked(page: Any, asked: set[str]) -> None:
+    """The prompt names what is decided: a discard its limit, an Objective the word."""
+    decision = page.evaluate("window.gaia.table.state.view.decision.type")
+    status = page.inner_text("#status")
+    if decision == "ChooseLimitDiscard":
+        assert "limit" in status and ("6" in status or "2" in status), status
+        asked.add(decision)
+    elif decision == "ChooseObjective":
+        assert "Objective" in status, status
+        asked.add(decision)
+    elif decision == "ChooseBack":
+        assert "Tornado" in status, status
+        asked.add(decision)
+
+
 def assert_shows_nothing_wrong(found: list[tuple[int, int, list[str]]]) -> None:
     wrong = sorted({what for _, _, shown in found for what in shown})
     assert wrong == [], f"{len([f for f in found if f[2]])} of {len(found)} clicks: {wrong}"
@@ -421,9 +436,11 @@ def test_two_people_play_a_powers_game_to_the_end_and_a_rematch(
     stale = page.evaluate("window.gaia.table.state.legal[0]")
 
     seen: dict[str, bool] = {"protection": False, "marked": False}
+    asked: set[str] = set()
 
     def on_step(index: int, seat: Seat) -> None:
         page = seat.page
+        prompt_says_what_is_asked(page, asked)
         decision = page.evaluate("window.gaia.table.state.view.decision.type")
         if decision == "ChooseProtection" and not seen["protection"]:
             # the card played, its target outlined, what it would do in words
@@ -467,6 +484,7 @@ def test_two_people_play_a_powers_game_to_the_end_and_a_rematch(
     found = play_to_the_end(seats, random.Random(5), on_step, prefer_powers=0.6)
     assert_shows_nothing_wrong(found)
     assert seen["protection"], "no Protection prompt with a target came up"
+    assert asked, "no discard, Objective or Tornado prompt came up"
     assert seen["marked"], "no opponent's tile was marked"
     spectator.page.wait_for_selector("body[data-state=over]")
     assert spectator.page.locator("#hand [data-face]").count() == 0
@@ -575,12 +593,14 @@ def test_a_person_plays_bots_at_the_disasters_level_from_the_lobby(
 
     rng = random.Random(8)
     previews: set[str] = set()
+    asked: set[str] = set()
     picture = os.environ.get("GAIA_README_PICTURE")
-    taken = False
+    taken = {"any": False, "best": False}
 
     def on_step(_: int, seat: Seat) -> None:
-        nonlocal taken
         page = seat.page
+        prompt_says_what_is_asked(page, asked)
+        cities = page.locator("#world g.city").count()
         if page.locator("#confirm").count():
             # a Power's target chosen: what it would do, in words and outlined, before confirming
             page.wait_for_selector("#effect li")
@@ -588,14 +608,21 @@ def test_a_person_plays_bots_at_the_disasters_level_from_the_lobby(
             outlined = page.locator("#world rect.preview").count()
             assert outlined >= (0 if action == "PlayTornado" else 1)
             previews.add(action)
-        if picture and not taken and seat.moves >= 30 and page.locator("#world rect.mark").count():
+            effect = page.evaluate("window.gaia.table.confirm.preview.events.length")
+            if picture and not taken["best"] and cities and effect:
+                # the README's picture: a Power shown before it is confirmed, cities around
+                page.evaluate("window.scrollTo(0, 0)")
+                shoot(page, Path(picture))
+                taken["best"] = taken["any"] = True
+        elif picture and not taken["any"] and cities and page.locator("#world rect.mark").count():
             page.evaluate("window.scrollTo(0, 0)")
-            shoot(page, Path(picture))
-            taken = True
+            shoot(page, Path(picture))  # until a better moment comes
+            taken["any"] = True
 
     found = play_to_the_end([seat], rng, on_step, prefer_powers=0.7)
     assert_shows_nothing_wrong(found)
     assert previews, "no Power was previewed"
+    assert not picture or taken["any"], "no moment for the README's picture came"
     assert page.locator("#result").is_visible()
     log = page.locator("#log li")
     assert log.count() > 50

@@ -23,6 +23,7 @@ from starlette.testclient import TestClient
 
 import gaia_rules as gr
 from gaia_rules.web import create_app
+from gaia_rules.web import table as table_module
 from gaia_rules.web.presentation import standings
 from gaia_rules.web.table import DOCS_URL, LANGUAGES, catalogue
 from tests.hidden import blind_to
@@ -112,8 +113,10 @@ def test_the_settings_say_where_the_rules_are(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.delenv("GAIA_DOCS_URL", raising=False)
+    declared = table_module._declared_docs() or DOCS_URL
     with TestClient(create_app(tmp_path / "a.sqlite3")) as client:
-        assert client.get("/api/table").json() == {"docs": DOCS_URL, "languages": list(LANGUAGES)}
+        answer = client.get("/api/table").json()
+        assert answer == {"docs": declared.rstrip("/") + "/", "languages": list(LANGUAGES)}
     monkeypatch.setenv("GAIA_DOCS_URL", "http://docs.example/gaia")
     with TestClient(create_app(tmp_path / "b.sqlite3")) as client:
         assert client.get("/api/table").json()["docs"] == "http://docs.example/gaia/"

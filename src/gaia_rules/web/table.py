@@ -22,6 +22,7 @@ import functools
 import json
 import os
 from collections.abc import Mapping
+from importlib import metadata
 from importlib.resources import files
 from typing import Any
 
@@ -56,19 +57,36 @@ LANGUAGES = ("en", "de", "fr", "hu")
 """The page's languages: those of the rulebooks (English, German, French, Hungarian)."""
 
 DOCS_URL = "https://gaia-rules.readthedocs.io/en/latest/"
-"""Where the rules pages are read when nothing else is said: the project's documentation
-site. ``gaia-rules serve --docs-url`` (or ``GAIA_DOCS_URL``) points the page elsewhere, for
-instance at a copy of the site built with ``mkdocs build`` and served beside the game."""
+"""Where the rules pages are read when nothing else says: the documentation site the installed
+package declares (its ``Documentation`` project URL), else this address. ``gaia-rules serve
+--docs-url`` (or ``GAIA_DOCS_URL``) points the page elsewhere, for instance at a copy of the
+site built with ``mkdocs build`` and served beside the game."""
+
+
+@functools.cache
+def _declared_docs() -> str | None:
+    """The ``Documentation`` project URL of the installed package, if it declares one."""
+    try:
+        urls: list[str] = metadata.metadata("gaia-rules").get_all("Project-URL") or []
+    except metadata.PackageNotFoundError:
+        return None
+    for entry in urls:
+        label, _, url = entry.partition(",")
+        if label.strip().lower() == "documentation" and url.strip():
+            return url.strip()
+    return None
+
 
 _HEADERS = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"}
 _CARD_PREFIX = "card."
 
 
 def docs_url(request: Request) -> str:
-    """The base address of the rules pages: the app's setting, ``GAIA_DOCS_URL``, or
-    [`DOCS_URL`][gaia_rules.web.table.DOCS_URL]; always ending with ``/``."""
+    """The base address of the rules pages: the app's setting, ``GAIA_DOCS_URL``, the
+    package's declared documentation site, or [`DOCS_URL`][gaia_rules.web.table.DOCS_URL];
+    always ending with ``/``."""
     url = getattr(request.app.state, "docs_url", None) or os.environ.get("GAIA_DOCS_URL")
-    url = url or DOCS_URL
+    url = url or _declared_docs() or DOCS_URL
     return url if url.endswith("/") else url + "/"
 
 

@@ -8,7 +8,7 @@
 import { loadFaces } from "./faces.js";
 import { t } from "./i18n.js";
 import { Scene, drawResult, el } from "./scene.js";
-import { colourWord } from "./words.js";
+import { Cities, colourWord, eventLine } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -120,10 +120,26 @@ function render() {
   for (const option of turns.options) if (Number(option.value) <= info.step) current = option.value;
   if (current !== null) turns.value = current;
   $("replay-where").textContent = t("replay.where", { step: info.step, steps: info.steps });
+  $("replay-what").replaceChildren(...stepWords(ctx, message));
   $("replay-first").disabled = info.step === 0;
   $("replay-back").disabled = info.step === 0;
   $("replay-next").disabled = info.step === info.steps;
   $("replay-last").disabled = info.step === info.steps;
+}
+
+// What the step's action did, in the words of the log: its first lines.
+function stepWords(ctx, message) {
+  const cities = new Cities(null);
+  const lines = [];
+  message.events.forEach((event, index) => {
+    if (index >= message.replay.last) {
+      const line = eventLine(ctx, event, cities);
+      if (line && line.kind !== "muted" && lines.length < 3) lines.push(line.node);
+    }
+    cities.follow(event);
+    cities.forget(event);
+  });
+  return lines.flatMap((line, index) => (index ? [t("list.semicolon"), line] : [line]));
 }
 
 function step(delta) {

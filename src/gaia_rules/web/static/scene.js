@@ -126,9 +126,10 @@ export class Scene {
     hand.replaceChildren();
     const view = scene.view;
     const held = view.hand;
-    if (held === undefined) {
-      hand.append(el("li", { class: "small", text: t("hand.spectator") }));
-    } else if (!held.length) {
+    // a spectator holds no hand: the panel shows only the hands a replay opens to everyone
+    $("hand-panel").hidden = held === undefined && !scene.hands;
+    $("hand-title").textContent = held === undefined ? t("hand.all") : t("hand.title");
+    if (held !== undefined && !held.length) {
       hand.append(el("li", { class: "small", text: t("hand.empty") }));
     }
     for (const id of held || []) {
