@@ -1,11 +1,14 @@
-"""How fast the research wings are, beside the engine measured in the same run.
+"""How fast the research wings are, beside the engine and PettingZoo's classic games
+measured in the same run, and how strong the trained agent is.
 
-    python benchmarks/rl_bench.py              # the full run (a few minutes)
+    python benchmarks/rl_bench.py              # the full run (ten minutes or so)
     python benchmarks/rl_bench.py --quick      # a short run
     python benchmarks/rl_bench.py --json       # the figures as one JSON object
+    python benchmarks/rl_bench.py --policy agent.npz   # measure that agent, train none
 
-Needs the ``rl`` extra (and ``ray`` for the Ray row). Three measurements (see
-benchmarks/README.md):
+Needs the ``rl`` extra (``ray`` for the Ray row; PettingZoo's ``texas_holdem_v4`` and
+``connect_four_v3`` need ``rlcard`` and ``pygame-ce``, the ``bench`` extra). Six measurements
+(see benchmarks/README.md):
 
 1. uniform random playouts, per decision, at every level for 4 players: the raw engine
    (``legal_actions()``, pick one, ``apply()``, as ``bench.py`` times it) against the
@@ -15,7 +18,14 @@ benchmarks/README.md):
    ``observe()`` builds), the observation (the seat's view and its array), and ``step()``
    after them (it looks the index up among the legal actions the mask came from);
 3. ``gaia-rules simulate`` in games per second on each backend: one process, two processes,
-   and a local Ray cluster of two workers (its start-up timed apart).
+   and a local Ray cluster of two workers (its start-up timed apart);
+4. an agent's steps per second through PettingZoo's API (``last()``, a random legal index,
+   ``step()``) on Gaïa in both layouts, beside ``texas_holdem_v4`` and ``connect_four_v3``,
+   in alternating rounds;
+5. the vector environment's learner decisions per second (16 games of 2 players against
+   random bots, a random legal index each);
+6. the agent trained by ``examples/train_agent.py`` (its default run), its win rates
+   against random and greedy with their 95% intervals.
 
 Only the calls named are timed; choosing the action is not. This is a measurement, never a test.
 """
@@ -28,15 +38,20 @@ import json
 import os
 import platform
 import random
+import subprocess
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 import gaia_rules as gr
 from gaia_rules.cli import main as cli
-from gaia_rules.rl.environment import GaiaEnv, raw_env
+from gaia_rules.rl.environment import GaiaEnv, env, raw_env
 from gaia_rules.rl.observation import action_mask, observation
+from gaia_rules.rl.vector import GaiaVectorEnv
 
 LEVELS: tuple[tuple[str, Callable[[], gr.Rules]], ...] = (
     ("basic", gr.Rules.basic),
@@ -187,6 +202,97 @@ def backends(games: int, seed: int) -> list[dict[str, Any]]:
     return rows
 
 
+def _agent_steps(table: Any, steps: int, rng: np.random.Generator) -> float:
+    """Seconds for ``steps`` steps of a random legal agent through PettingZoo's API (the
+    legal indices from the mask, or from the info where there is no mask)."""
+    taken = 0
+    start = time.perf_counter()
+    while taken < steps:
+        table.reset(seed=int(rng.integers(2**31)))
+        for _agent in table.agent_iter():
+            obs, _, terminated, truncated, info = table.last()
+            if terminated or truncated:
+                table.step(None)
+                continue
+            legal = info["legal_actions"] if "action_mask" not in obs else None
+            if legal is None:
+                legal = np.flatnonzero(obs["action_mask"])
+            table.step(int(legal[rng.integers(len(legal))]))
+            taken += 1
+            if taken >= steps:
+                break
+    return time.perf_counter() - start
+
+
+def anchors(steps: int, rounds: int, seed: int) -> list[dict[str, Any]]:
+    """An agent's steps per second on Gaïa (2 players, basic; both layouts) and on PettingZoo's
+    ``texas_holdem_v4`` and ``connect_four_v3``, in alternating rounds."""
+    tables: dict[str, Any] = {
+        "gaia (full, mask)": env(2),
+        "gaia (planes, legal in info)": env(2, observation="planes"),
+    }
+    try:
+        from pettingzoo.classic import (  # noqa: PLC0415 (rlcard and pygame-ce)
+            connect_four_v3,
+            texas_holdem_v4,
+        )
+    except ImportError as exc:
+        print(f"(no PettingZoo classic games: pip install rlcard pygame-ce; {exc})")
+    else:
+        tables["texas_holdem_v4"] = texas_holdem_v4.env()
+        tables["connect_four_v3"] = connect_four_v3.env()
+    seconds = dict.fromkeys(tables, 0.0)
+    rng = np.random.default_rng(seed)
+    for _ in range(rounds):
+        for name, table in tables.items():
+            seconds[name] += _agent_steps(table, steps, rng)
+    return [
+        {"env": name, "steps": steps * rounds, "steps_per_s": steps * rounds / spent}
+        for name, spent in seconds.items()
+    ]
+
+
+def vector(steps: int, seed: int, games: int = 16) -> dict[str, Any]:
+    """The vector environment's learner decisions per second (random legal indices)."""
+    tables = GaiaVectorEnv(games, players=2, opponents="random")
+    rng = np.random.default_rng(seed)
+    _, info = tables.reset(seed=seed)
+    ended = 0
+    start = time.perf_counter()
+    for _ in range(steps):
+        chosen = rng.integers(info["legal_counts"])
+        actions = info["legal_actions"][np.arange(games), chosen]
+        _, _, terminated, truncated, info = tables.step(actions)
+        ended += int((terminated | truncated).sum())
+    spent = time.perf_counter() - start
+    return {
+        "games_at_once": games,
+        "calls": steps,
+        "learner_decisions_per_s": steps * games / spent,
+        "calls_per_s": steps / spent,
+        "games_ended_per_s": ended / spent,
+    }
+
+
+def trained_agent(policy: Path | None, quick: bool, seed: int) -> dict[str, Any]:
+    """``examples/train_agent.py --json``: its default training (unless ``policy`` is given)
+    and its evaluation against random and greedy."""
+    example = Path(__file__).resolve().parent.parent / "examples" / "train_agent.py"
+    argv = [sys.executable, str(example), "--json", "--seed", str(seed), "--jobs", "2"]
+    if policy is not None:
+        argv += ["--evaluate", str(policy)]
+    else:
+        argv += ["--out", str(Path(os.environ.get("TMPDIR", "/tmp")) / "rl_bench_agent.npz")]
+    if quick:
+        argv += ["--updates", "5", "--games", "100", "--greedy-games", "40"]
+    done = subprocess.run(argv, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"{' '.join(argv)} failed:\n{done.stderr}")
+    figures: dict[str, Any] = json.loads(done.stdout)
+    figures["command"] = " ".join(argv[1:])
+    return figures
+
+
 def _print(figures: dict[str, Any]) -> None:
     print("gaia-rules research wings benchmark")
     for key, value in figures["setting"].items():
@@ -218,6 +324,38 @@ def _print(figures: dict[str, Any]) -> None:
             else ""
         )
         print(f"{row['backend']:<10} jobs {row['jobs']}  {row['games_per_s']:7.1f} games/s{extra}")
+    print()
+    print("4. An agent's steps through PettingZoo's API (last, a random legal index, step)")
+    rows = figures["anchors"]
+    gaia = rows[0]["steps_per_s"]
+    for row in rows:
+        print(
+            f"{row['env']:<30} {row['steps_per_s']:9.0f} steps/s"
+            f"   gaia (full) / this: {gaia / row['steps_per_s']:5.2f}"
+        )
+    print()
+    v = figures["vector"]
+    print(f"5. The vector environment: {v['games_at_once']} games of 2 players against random")
+    print(
+        f"   {v['learner_decisions_per_s']:.0f} learner decisions/s "
+        f"({v['calls_per_s']:.0f} calls/s, {v['games_ended_per_s']:.1f} games ended/s)"
+    )
+    agent = figures.get("agent")
+    if agent is not None:
+        print()
+        print(f"6. The trained agent (examples/train_agent.py, {agent['command']})")
+        training = agent.get("training")
+        if training is not None:
+            print(
+                f"   trained on {training['backend']}: {training['decisions']} decisions, "
+                f"{training['games']} games in {training['seconds']:.0f} s"
+            )
+        for line in agent["evaluation"]:
+            low, high = line["ci95"]
+            print(
+                f"   against {line['opponent']:<7} {line['wins']:>4} wins of {line['played']:<4}"
+                f" {line['rate']:6.1%}   95% interval {low:.1%} - {high:.1%}"
+            )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -226,6 +364,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, help="playouts per level (default 60, quick 10)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--policy", type=Path, help="measure this saved agent, train none")
+    parser.add_argument("--no-agent", action="store_true", help="leave out the trained agent")
     args = parser.parse_args(argv)
     games = args.games or (10 if args.quick else 60)
     simulate_games = 100 if args.quick else 400
@@ -241,7 +381,11 @@ def main(argv: list[str] | None = None) -> int:
         "playouts": playouts(games, args.seed),
         "simulate_games": simulate_games,
         "backends": backends(simulate_games, args.seed),
+        "anchors": anchors(1000 if args.quick else 4000, 3 if args.quick else 5, args.seed),
+        "vector": vector(100 if args.quick else 500, args.seed),
     }
+    if not args.no_agent:
+        figures["agent"] = trained_agent(args.policy, args.quick, args.seed)
     if hasattr(os, "getloadavg"):
         figures["setting"]["load"] += f", {os.getloadavg()[0]:.2f} after (1-minute average)"
     if args.json:

@@ -17,6 +17,7 @@ wrong count in the engine cannot hide behind itself.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections import Counter
@@ -357,6 +358,28 @@ def game_strategy(
 ) -> st.SearchStrategy[gr.Game]:
     """A game after a random walk of 0-``max_steps`` uniformly random legal actions."""
     return walk_strategy(players=players, max_steps=max_steps).map(Walk.play)
+
+
+@functools.cache
+def games_at(kind: str, count: int = 3) -> tuple[gr.Game, ...]:
+    """Seeded games stopped where a decision of ``kind`` (a class name: ``"ChooseKeptCard"``)
+    is asked, at most one a game. They prefer plays to draws, so that pawns run short and
+    every kind of decision comes; the games are shared, so copy one before playing on."""
+    found: list[gr.Game] = []
+    powers_only = kind in ("ChooseProtection", "ChooseKeptCard", "ChooseBack")
+    for index in range(600):
+        players, rules = spread(index)
+        if powers_only and not rules.with_powers:
+            continue
+        game = gr.new_game(players=players, rules=rules, seed=40_000 + index)
+        rng = random.Random(index)
+        while not game.is_over and type(game.decision).__name__ != kind:
+            random_playout(game, rng, 1, prefer_plays=0.9)
+        if not game.is_over:
+            found.append(game)
+            if len(found) == count:
+                return tuple(found)
+    raise AssertionError(f"no {kind} in 600 games")
 
 
 def random_playout(

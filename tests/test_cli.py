@@ -297,8 +297,6 @@ def test_replay_reports_a_bad_file(tmp_path: Path, content: bytes | None) -> Non
     assert err.startswith(f"gaia-rules: {path}: ") and err.count("\n") == 1
 
 
-
-
 @pytest.fixture
 def unfinished_record_file(tmp_path: Path) -> tuple[Path, gr.Game]:
     """A 3-player basic game between random bots stopped after 40 decisions, while every

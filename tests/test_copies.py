@@ -283,9 +283,9 @@ def test_the_key_is_a_hashable_value_with_a_stable_text() -> None:
     assert pickle.loads(pickle.dumps(key)) == key
     assert {key: 1}[again] == 1
     assert text == game.copy().information_set(1).text()
-    assert all(
-        gr.Rules.powers().cards.face_id(c) == c for c in CARD_ID.findall(text)
-    ), "the key names every card by its face id"
+    assert all(gr.Rules.powers().cards.face_id(c) == c for c in CARD_ID.findall(text)), (
+        "the key names every card by its face id"
+    )
     assert key != game.information_set(0)
     later = game.copy()
     later.apply(later.legal_actions()[0])

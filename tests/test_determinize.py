@@ -68,9 +68,7 @@ def test_hidden_cards_are_drawn_from_what_the_seat_cannot_see() -> None:
     game = gr.new_game(players=4, rules=gr.Rules.powers(), seed=11)
     view = game.view(0)
     unseen = unseen_cards(view)
-    hands = {
-        tuple(sorted(determinize(view, random.Random(i)).state.hands[1])) for i in range(20)
-    }
+    hands = {tuple(sorted(determinize(view, random.Random(i)).state.hands[1])) for i in range(20)}
     assert len(hands) > 1, "the other hands are sampled, not copied from the real game"
     for hand in hands:
         assert all(card in unseen[card_kind(card)] for card in hand)
@@ -157,3 +155,49 @@ def test_a_finished_game_samples_as_finished() -> None:
     sample = determinize(game.view(0), random.Random(0))
     assert sample.is_over and sample.result == game.result
     assert list(sample.legal_actions()) == []
+
+
+@pytest.mark.clause("1.5", "1.8")
+def test_a_view_listing_another_seats_backs_out_of_order_is_refused() -> None:
+    """A hand's backs are shown sorted by back, never in the order the cards came in (1.5);
+    a view listing them otherwise is one no game shows, and an earlier engine sampled from
+    it a game showing the seat another view than the one it was given."""
+    tried = 0
+    for seed in range(6):
+        game = gr.new_game(players=3, rules=gr.Rules.powers(), seed=seed)
+        rng = random.Random(seed)
+        for _ in range(30):
+            game.apply(rng.choice(game.legal_actions()))
+        view = game.view(0)
+        for seat, backs in enumerate(view.hand_backs):
+            if seat == 0 or len(set(backs)) < 2:
+                continue
+            shuffled = list(view.hand_backs)
+            shuffled[seat] = tuple(reversed(backs))
+            bad = attrs.evolve(view, hand_backs=tuple(shuffled))
+            with pytest.raises(gr.ViewError, match=f"seat {seat}'s backs"):
+                determinize(bad, random.Random(0))
+            with pytest.raises(gr.JsonError, match=f"seat {seat}'s backs"):
+                gr.View.from_json(bad.to_json())
+            tried += 1
+    assert tried
+
+
+@pytest.mark.clause("1.8")
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(walk=walk_strategy(max_steps=250), data=st.data())
+def test_a_view_is_read_only_if_its_sample_shows_it_back(walk: Walk, data: st.DataObject) -> None:
+    """Whatever order or value a view states, it is accepted only if a game sampled from it
+    shows its seat that very view (the promise of 1.8): each field of a real view, replaced
+    by the same field of another seat's view, is refused or shown back as it is."""
+    game = walked(walk)
+    seat = data.draw(st.integers(0, game.players - 1), label="seat")
+    other = data.draw(st.integers(0, game.players - 1), label="other")
+    view, theirs = game.view(seat), game.view(other)
+    field = data.draw(st.sampled_from([f.name for f in attrs.fields(gr.View)]), label="field")
+    changed = attrs.evolve(view, **{field: getattr(theirs, field)})
+    try:
+        sample = determinize(changed, random.Random(0))
+    except gr.ViewError:
+        return
+    assert sample.view(changed.seat) == changed

@@ -77,7 +77,9 @@ def test_the_page_shows_every_item_with_its_number_readings_default_and_switch()
         for source, quote, _ in item.readings:
             assert f"- {source}: “{quote}”" in block
         if item.switch:
-            assert f"`Rules.{item.switch}`" in block
+            name = disagreements_page.switch_name(item.switch)
+            switch_page = spec_pages.SWITCH_PAGES[item.switch]
+            assert f"Switch: [{name}]({switch_page})." in block
     assert page.count('<div class="disagreement"') == len(parsed)
 
 

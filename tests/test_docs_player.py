@@ -19,6 +19,8 @@ PICTURE = re.compile(r"^<!-- gaia:picture (?P<name>[\w-]+) -->$", re.M)
 
 spec_pages = _load("spec_pages")
 pictures = _load("pictures")
+disagreements_page = _load("disagreements_page")
+cards_page = _load("cards_page")
 
 DECIDING = ("8.3", "10.1", "10.5", "15.1", "15.2", "6.5a", "13.9b", "7.2", "9.2", "11.3", "12.2")
 """The clauses that decide play most; each has an example or a picture."""
@@ -119,3 +121,81 @@ def test_every_page_with_code_says_how_its_blocks_run() -> None:
 def test_the_build_code_is_not_published() -> None:
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     assert re.search(r"^exclude_docs: \|\n  hooks/$", config, re.M)
+
+
+# -- the player's pages hold no code and no word of the repository ----------------------------
+
+PLAYER_PAGES = (PLAY, DOCS / "rules")
+"""The pages players read: how to play, and the rules as players read them (the chapters,
+the glossary, the card faces, the disagreements, the edge cases)."""
+
+CODE = re.compile(
+    r"`"  # a code span or a code block
+    r"|\bgaia_rules\b|\bgr\.|\bRules\.|\b\w+\(\)"  # the library's names, a call
+    r"|\b[a-z]+(?:_[a-z]+)+\b"  # a name of the code (star_animals_on_sea)
+    r"|\b(?:spec|tests?|src|docs)/|\.(?:py|json|toml)\b"  # the repository's files
+    r"|\btest suite\b|\brepository\b|\bPositionBuilder\b|\bIllegalActionError\b"
+    r"|\bRULINGS\b"  # a document the site does not have: a ruling gives its reasons itself
+)
+"""What a player's page never shows: code, the repository it is built from, and documents
+the site does not have."""
+
+HIDDEN = re.compile(
+    r"<!--.*?-->"  # a marker the build fills
+    r"|<[^>]+>"  # an HTML tag, with its attributes
+    r"|\]\([^)]*\)"  # the target of a link
+    r"|\{[^}]*\}",  # attributes of a heading or a block
+    re.S,
+)
+"""What a reader does not see of a page's Markdown."""
+
+
+def player_pages(spec: Any) -> dict[str, str]:
+    """Every page a player reads, as the build writes it: the hand-written pages of
+    ``play/`` and ``rules/``, the chapters of the rules, the glossary, the page of every
+    disagreement, and the pictures' step-by-step text."""
+    found = {
+        path.relative_to(DOCS).as_posix(): path.read_text(encoding="utf-8")
+        for folder in PLAYER_PAGES
+        for path in sorted(folder.rglob("*.md"))
+    }
+    for section in spec.sections:
+        found[section.uri] = spec_pages.section_markdown(spec, section)
+    found["rules/glossary.md"] = spec_pages.glossary_markdown(spec)
+    items = disagreements_page.read_items(ROOT / "spec" / "disagreements.toml")
+    found[disagreements_page.PAGE] = disagreements_page.page_markdown(items, spec)
+    found["rules/index.md: the sections"] = spec_pages.sections_table(spec, "rules/index.md")
+    found["rules/cards.md: the cards"] = cards_page.cards_markdown()
+    found["rules/card-counts.md: the counts"] = cards_page.card_counts_markdown()
+    for name in pictures.SITUATIONS:
+        found[f"picture {name}"] = pictures.story_markdown(pictures.tell(name), "play/x.md")
+    return found
+
+
+def code_on(markdown: str) -> list[str]:
+    """The code and the repository's words a reader would see on a page."""
+    return CODE.findall(HIDDEN.sub(" ", markdown))
+
+
+def test_the_check_finds_code_and_the_repository() -> None:
+    assert code_on("Use `Rules.basic()`.") == ["`", "Rules.", "basic()", "`"]
+    assert code_on("the switch star_animals_on_sea") == ["star_animals_on_sea"]
+    assert code_on("see spec/07-nature.md, its .py file and the test suite") == [
+        "spec/",
+        ".py",
+        "test suite",
+    ]
+    assert code_on("[the clause](../rules/07-nature.md#clause-7.2) {: #sun }") == []
+    assert code_on("Under EMPTY_AT_TWO the city stands empty.") == []
+    assert code_on("Ruling: RULINGS 30.") == ["RULINGS"]
+
+
+def test_the_players_pages_hold_no_code_and_no_word_of_the_repository(spec: Any) -> None:
+    found = {
+        uri: hits for uri, markdown in player_pages(spec).items() if (hits := code_on(markdown))
+    }
+    assert not found, (
+        "code, the repository or a document the site does not have on a player's page (say it "
+        "in words there; the code's names go in an Engine: note of the spec, which the rules "
+        f"pages link to reference/specification.md): {found}"
+    )

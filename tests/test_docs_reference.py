@@ -26,7 +26,7 @@ import attrs
 import pytest
 
 import gaia_rules as gr
-from gaia_rules import notation, serialization, svg
+from gaia_rules import notation, serialization, svg, svg_cards
 
 ROOT = Path(__file__).resolve().parent.parent
 REFERENCE = ROOT / "docs" / "reference"
@@ -54,6 +54,7 @@ OWN_MODULES = (
     "serialization",
     "state",
     "svg",
+    "svg_cards",
     "vocabulary",
 )
 """The modules whose docstrings are written for the reference pages (Markdown, no roles)."""
@@ -366,6 +367,8 @@ RAISES = [
     Raises(svg, "world_svg", ("GaiaRulesError",), lambda: svg.world_svg(cast(Any, 3))),
     Raises(svg, "table_svg", ("GaiaRulesError",), lambda: svg.table_svg(cast(Any, _game()))),
     Raises(svg, "card_svg", ("GaiaRulesError",), lambda: svg.card_svg(gr.Rules.basic(), "X1")),
+    Raises(svg_cards, "face_svg", ("GaiaRulesError",), lambda: svg_cards.face_svg(cast(Any, 1))),
+    Raises(svg_cards, "back_svg", ("GaiaRulesError",), lambda: svg_cards.back_svg(cast(Any, 1))),
 ]
 """The functions and methods that raise the library's errors."""
 

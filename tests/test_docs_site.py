@@ -180,15 +180,18 @@ def test_every_card_of_each_manifest_is_on_the_cards_page(edition: gr.Edition) -
     page = cards_page.cards_markdown()
     tab = page.split(f'=== "{edition.name} edition')[1].split("\n=== ")[0]
     manifest = gr.Manifest.builtin(edition)
-    for card, _ in manifest.cards:
-        assert tab.count(f"| `{card}` |") == 1, card
-    assert tab.count("| `") == len(manifest.cards)
-    assert ("| `C19` | Venice | sea |" in tab) is (edition is gr.Edition.THIRD)
+    rows = re.findall(r"^    \| ([NCAPO]\d\d) \|", tab, re.M)
+    assert sorted(rows) == sorted(card for card, _ in manifest.cards)
+    assert ("| C19 | Venice | sea |" in tab) is (edition is gr.Edition.THIRD)
 
 
 def test_the_cards_page_says_which_faces_are_reconstructed() -> None:
     tables = cards_page.edition_markdown(gr.Manifest.builtin(gr.Edition.THIRD))
-    rows = {line.split(" | ")[0].strip("| `"): line for line in tables.splitlines() if "`" in line}
+    rows = {
+        line.split(" | ")[0].strip("| "): line
+        for line in tables.splitlines()
+        if re.match(r"\| [NCAPO]\d\d \|", line)
+    }
     assert rows["N01"].endswith("| stated |")
     assert rows["P24"].endswith("| disasters | stated |")
     assert rows["O08"].endswith("| stated |")

@@ -147,3 +147,48 @@ def test_the_limits_hold_for_any_gain_not_only_a_draw() -> None:
     assert table.steps[-1] == ChooseLimitDiscard(1)
     # seven cards, four faces: deserts N01-N03, plains N07-N08, two cities (spec 1.12)
     assert len(drawing.discard_options(table, 1)) == 4
+
+
+BACKS = {"N": NATURE, "C": LIFE, "A": LIFE, "P": CardKind.POWER}
+"""The back of a card by the letter of its id (2.9)."""
+
+
+@pytest.mark.clause("6.2", "6.1", "16.10", "1.13")
+@pytest.mark.parametrize("rules", [gr.Rules.basic(), gr.Rules.powers()], ids=["basic", "powers"])
+def test_each_face_up_card_taken_in_play_is_replaced_in_its_own_slot(rules: gr.Rules) -> None:
+    """Displays reached by playing, from the deal, not built: whenever a player takes a
+    face-up card, the top card of its deck goes into that very slot (the others keep theirs)
+    and leaves the deck, or, the deck empty, the slot is gone and the others keep their
+    order; the cards taken from every slot of every display, until the decks run out."""
+    taken_from: set[tuple[CardKind, int]] = set()
+    emptied = 0
+    for seed in range(4):
+        game = gr.new_game(players=3, rules=rules, seed=500 + seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            legal = game.legal_actions()
+            takes = [a for a in legal if isinstance(a, gr.DrawDisplay)]
+            if not takes or rng.random() < 0.3:
+                game.apply(rng.choice(legal))
+                continue
+            action = rng.choice(takes)
+            before = game.state
+            kind = BACKS[action.card[0]]
+            display, deck = before.displays[kind], before.decks[kind]
+            # the legal action names the face; its leftmost copy is taken (1.12, 1.13)
+            face_ids = rules.cards.face_ids
+            slot = next(i for i, card in enumerate(display) if face_ids[card] == action.card)
+            game.apply(action)
+            after = game.state
+            if deck:
+                expected = (*display[:slot], deck[0], *display[slot + 1 :])
+                assert after.decks[kind] == deck[1:]
+            else:
+                expected = (*display[:slot], *display[slot + 1 :])
+                emptied += 1
+            assert after.displays[kind] == expected, (action, display, deck[:1])
+            taken_from.add((kind, slot))
+    kinds = (NATURE, LIFE, gr.CardKind.POWER) if rules.with_powers else (NATURE, LIFE)
+    slots = {NATURE: 3, LIFE: 2, gr.CardKind.POWER: 2}
+    assert taken_from >= {(kind, slot) for kind in kinds for slot in range(slots[kind])}
+    assert emptied > 0

@@ -26,6 +26,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 import gaia_rules as gr
+from tests.oracle.model import plain_of
+from tests.oracle.probes import probe_actions
 from tests.strategies import (
     ALL_RULES,
     Walk,
@@ -339,3 +341,58 @@ def test_legal_actions_are_exact_after_a_random_walk(walk: Walk) -> None:
     check_listed_actions_apply(game)
     check_mutations_refused(game)
     check_exactness(game)
+
+
+# -- both ways, after every action of random walks --------------------------------------------
+
+
+def check_both_ways(game: gr.Game) -> int:
+    """Every listed action applies to a copy of ``game``, and every action near them that is
+    not listed (:func:`tests.oracle.probes.probe_actions`: each card in hand on every square
+    around the world, every pair an Earthquake could name, every feeding, pawn, discard,
+    back, Protection and kept card) is refused by another copy, which stays as it was.
+    Returns how many actions were refused."""
+    decision = game.decision
+    if decision is None:
+        return 0
+    legal = game.legal_actions()
+    for action in legal:
+        game.copy().apply(action)
+    probe = game.copy()
+    before = probe.state
+    listed = set(legal)
+    refused = 0
+    for action in probe_actions(plain_of(before), decision):
+        if action in listed:
+            continue
+        with pytest.raises(gr.IllegalActionError):
+            probe.apply(action)
+        refused += 1
+    assert probe.state == before, "1.7: a refused action changed the game"
+    return refused
+
+
+@pytest.mark.clause("1.7", "5.4", "7.2", "9.1", "9.2", "11.3", "13.7", "13.8a", "13.9a", "14.2")
+@settings(
+    max_examples=12,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(walk=walk_strategy(max_steps=120, prefer_plays=(0.0, 0.9)))
+def test_after_every_action_of_a_random_walk_exactly_the_listed_actions_apply(walk: Walk) -> None:
+    """Exactness both ways, at every decision of the walk rather than at sampled ones: what
+    ``legal_actions()`` lists applies, and what it does not list is refused, so an engine
+    whose refusal disagrees with its list (a tile accepted diagonally after tiles have been
+    played, for one) is caught at the first decision that shows it."""
+    game = walk.new_game()
+    rng = random.Random(walk.walk_seed)
+    refused = 0
+    for _ in range(walk.steps + 1):
+        refused += check_both_ways(game)
+        if game.is_over:
+            break
+        legal = list(game.legal_actions())
+        plays = [a for a in legal if not isinstance(a, gr.DrawDeck | gr.DrawDisplay)]
+        game.apply(rng.choice(plays if plays and rng.random() < walk.prefer_plays else legal))
+    assert refused or walk.steps == 0

@@ -20,12 +20,9 @@ import contextlib
 import copy
 import functools
 import json
-import math
 import random
 import re
-import signal
-from collections.abc import Callable, Iterator
-from types import FrameType
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -36,6 +33,9 @@ from hypothesis import strategies as st
 import gaia_rules as gr
 from gaia_rules.notation import NotationError, parse_action
 from gaia_rules.serialization import from_data
+from tests import fuzz
+from tests.fuzz import mutations
+from tests.fuzz.mutations import CARD_ID, CARD_IDS, KEYS, TRICKY_TEXTS, render
 from tests.strategies import check_invariants
 
 K = gr.CardKind
@@ -59,20 +59,9 @@ READERS: dict[str, tuple[Reader, type[gr.GaiaRulesError]]] = {
 """Each reader of untrusted text, and the typed error it must raise when it refuses."""
 
 
-@contextlib.contextmanager
-def no_hang(seconds: float = SECONDS) -> Iterator[None]:
+def no_hang(seconds: float = SECONDS) -> contextlib.AbstractContextManager[None]:
     """Fail with ``TimeoutError`` if the block runs longer than ``seconds``."""
-
-    def alarm(signum: int, frame: FrameType | None) -> None:
-        raise TimeoutError(f"no answer within {seconds} s")
-
-    previous = signal.signal(signal.SIGALRM, alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+    return fuzz.no_hang(seconds)
 
 
 def attempt(what: str, call: Callable[[], Any], expected: type[gr.GaiaRulesError]) -> Any:
@@ -267,61 +256,6 @@ def check_parsed(name: str, value: Any) -> None:
 
 # -- (1) random JSON values and random texts -------------------------------------------------------
 
-CARD_IDS = tuple(card for card, _ in gr.Manifest.builtin(gr.Edition.THIRD).cards)
-CARD_ID = re.compile(r"[NCAPO][0-9]{2}")
-TRICKY_TEXTS = (
-    *CARD_IDS[::7],
-    "N00",
-    "N41",
-    "P99",
-    "n01",
-    "0,0",
-    "-0,0",
-    "00,1",
-    "1,2,3",
-    "٣,٤",
-    "１,２",
-    "𝟏,𝟐",
-    "0,0\u200b",
-    "■",
-    "\u0000",
-    "nature",
-    "life",
-    "power",
-    "plain",
-    "star",
-    "animals",
-    "basic",
-    "disasters",
-    "third",
-    "first",
-    "DrawDeck",
-    "KeepCard",
-    "CardStolen",
-    "ChooseAction",
-    "PlaySun",
-)
-KEYS = (
-    "type",
-    "format",
-    "player",
-    "card",
-    "kind",
-    "pos",
-    "rules",
-    "actions",
-    "seed",
-    "players",
-    "hands",
-    "decks",
-    "level",
-    "edition",
-    "manifest",
-    "cards",
-    "id",
-    "result",
-)
-
 json_scalars: st.SearchStrategy[Any] = st.one_of(
     st.none(),
     st.booleans(),
@@ -382,7 +316,6 @@ def test_random_texts_are_read_or_refused_with_a_typed_error(name: str, text: st
 
 # -- (2) mutations of valid payloads ---------------------------------------------------------------
 
-MARKER = re.compile(r'"@@(deep-list|deep-dict|huge|negative)-([0-9]+)@@"')
 OPERATIONS = (
     "delete",
     "add",
@@ -397,38 +330,9 @@ OPERATIONS = (
 )
 
 
-def render(data: Any, ascii_only: bool) -> str:
-    """JSON text of ``data``, with its markers expanded into text that Python's ``json`` could
-    not write: nesting thousands of levels deep, numbers of thousands of digits."""
-
-    def expand(match: re.Match[str]) -> str:
-        kind, size = match.group(1), int(match.group(2))
-        if kind == "deep-list":
-            return "[" * size + "0" + "]" * size
-        if kind == "deep-dict":
-            return '{"a":' * size + "0" + "}" * size
-        return ("-" if kind == "negative" else "") + "9" * size
-
-    return MARKER.sub(expand, json.dumps(data, ensure_ascii=ascii_only))
-
-
 def retyped(draw: st.DrawFn, value: Any) -> Any:
     """``value`` as another JSON type, or in another form of its own type."""
-    if isinstance(value, bool):
-        options: list[Any] = [int(value), str(value).lower(), None]
-    elif isinstance(value, int):
-        options = [str(value), float(value), value != 0, [value], -value - 1]
-    elif isinstance(value, float):
-        options = [int(value) if math.isfinite(value) else 0, str(value)]
-    elif isinstance(value, str):
-        options = [[value], {"value": value}, value.upper(), value.lower(), value[1:], 0]
-    elif isinstance(value, list):
-        options = [dict(enumerate(map(str, value))), value[:1], value * 2, None, {}]
-    elif isinstance(value, dict):
-        options = [list(value.values()), list(value), None, []]
-    else:
-        options = [0, "", [], {}, False]
-    return draw(st.sampled_from(options))
+    return mutations.retyped(random.Random(draw(st.integers(0, 2**32))), value)
 
 
 def card_piles(data: Any) -> list[list[Any]]:
@@ -509,17 +413,7 @@ def mutate(draw: st.DrawFn, data: Any) -> Any:
             parent[key] = draw(st.sampled_from([float("nan"), float("inf"), -float("inf"), 1e308]))
         case "unicode":
             text = value if isinstance(value, str) else str(value)
-            parent[key] = draw(
-                st.sampled_from(
-                    [
-                        text + "■",
-                        text.translate(str.maketrans("0123456789", "０１２３４５６７８９")),
-                        text.translate(str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")),
-                        "\u200b" + text,
-                        text.replace(",", "，"),
-                    ]
-                )
-            )
+            parent[key] = draw(st.sampled_from(mutations.look_alikes(text)))
         case "card":
             parent[key] = draw(st.sampled_from(CARD_IDS))
         case _:  # nudge a number
@@ -919,5 +813,5 @@ def test_a_position_with_a_plain_tuple_for_a_square_is_a_position_error(place: s
     plain: dict[str, Any] = {place: {(p.x, p.y): v for p, v in squares.items()}}
     twisted = attrs.evolve(position, **plain)
     assert twisted == position  # a square equals its tuple: only the type tells
-    with pytest.raises(gr.PositionError, match=r"is not a square, Pos\(x, y\) \(spec 3\.1\)"):
+    with pytest.raises(gr.PositionError, match=r"expected a square, Pos\(x, y\) .*\(3\.1\)"):
         twisted.to_game()

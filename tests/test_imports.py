@@ -30,7 +30,15 @@ VALUES = (
 )
 """The modules of values that cross the API (with ``to_json()``, ``str()`` and the like)."""
 
-ABOVE_VALUES = ("serialization", "actiondata", "notation", "record", "svg", "schema")
+ABOVE_VALUES = (
+    "serialization",
+    "actiondata",
+    "notation",
+    "record",
+    "svg",
+    "svg_cards",
+    "schema",
+)
 """The modules that read, write or draw values: they know the values, never the reverse."""
 
 

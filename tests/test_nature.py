@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import gaia_rules as gr
@@ -152,3 +154,57 @@ def test_a_tile_that_places_his_last_pawns_wins_before_his_objectives_are_checke
     assert "O02" not in state.objective_pawns
     assert state.tableaux[0] == ("N07", "N33", "N34", "N08")
     assert state.cities[B].pawns == (0,)
+
+
+def _open_squares(tiles: set[Pos]) -> set[Pos]:
+    """7.2 read plainly: (0, 0) first; then every empty square sharing an edge with a tile."""
+    if not tiles:
+        return {Pos(0, 0)}
+    return {
+        Pos(x + dx, y + dy)
+        for x, y in tiles
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+        if Pos(x + dx, y + dy) not in tiles
+    }
+
+
+@pytest.mark.clause("7.2", "3.1", "3.2")
+@pytest.mark.parametrize("seed", range(3))
+def test_tiles_played_one_by_one_open_only_their_edge_neighbours(seed: int) -> None:
+    """The world reached by playing, not built: after each tile a player puts down, a Nature
+    card goes on exactly the empty squares edge-adjacent to the world, never diagonally
+    beside the tile just played, whether the engine lists it or is asked to apply it. The
+    squares are those of the box around the world, one square beyond it on every side."""
+    game = gr.new_game(players=2, rules=gr.Rules.basic(), seed=300 + seed)
+    rng = random.Random(seed)
+    tiles_played = 0
+    while not game.is_over and tiles_played < 25:
+        legal = game.legal_actions()
+        natures = [a for a in legal if isinstance(a, gr.PlayNature)]
+        if isinstance(game.decision, gr.ChooseAction) and natures:
+            tiles = set(game.state.tiles)
+            expected = _open_squares(tiles)
+            xs = [p.x for p in tiles] or [0]
+            ys = [p.y for p in tiles] or [0]
+            box = [
+                Pos(x, y)
+                for x in range(min(xs) - 2, max(xs) + 3)
+                for y in range(min(ys) - 2, max(ys) + 3)
+            ]
+            card = natures[0].card
+            assert squares_offered(game, card) == expected
+            probe = game.copy()
+            for square in box:
+                action = gr.PlayNature(natures[0].player, card, square)
+                if square in expected:
+                    assert game.is_legal(action), square
+                    continue
+                assert not game.is_legal(action), square
+                with pytest.raises(gr.IllegalActionError) as refused:
+                    probe.apply(action)
+                assert refused.value.clause == "7.2"
+            game.apply(rng.choice(natures))
+            tiles_played += 1
+        else:
+            game.apply(rng.choice(legal))
+    assert tiles_played >= 20

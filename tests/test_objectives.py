@@ -8,6 +8,9 @@ N20-26 sea, N27-32 mountain, N33-40 forest.
 
 from __future__ import annotations
 
+import random
+from collections import Counter
+
 import pytest
 
 import gaia_rules as gr
@@ -160,3 +163,75 @@ def test_a_fulfilled_objective_is_available_to_no_one_its_fulfiller_included(
     assert not fulfilled(events)
     assert isinstance(game.decision, gr.ChooseAction)
     assert game.state.objective_pawns == {"O02": 0, "O04": 0}
+
+
+def _meets(rules: gr.Rules, tableau: list[str], objectives: list[str]) -> bool:
+    """8.1 read plainly: the cards in front hold every land these Objectives picture, as
+    many times as they picture it, and as many Power cards as they ask, all at once."""
+    cards = rules.cards
+    lands = Counter(
+        face.land for face in map(cards.face, tableau) if isinstance(face, gr.NatureCard)
+    )
+    powers = sum(1 for face in map(cards.face, tableau) if isinstance(face, gr.PowerCard))
+    wanted: Counter[Land] = Counter()
+    wanted_powers = 0
+    for objective in objectives:
+        face = cards.face(objective)
+        assert isinstance(face, gr.Objective)
+        wanted.update(face.lands)
+        wanted_powers += face.powers
+    return not (wanted - lands) and powers >= wanted_powers
+
+
+@pytest.mark.clause("8.4", "8.1", "8.3")
+def test_an_objective_check_reached_in_play_asks_exactly_when_the_order_matters() -> None:
+    """Checks reached by playing, at the powers level: at each check, the Objectives met
+    are fulfilled by the engine alone only if one is met or all of them can be fulfilled
+    together, Nature and Power cards alike; otherwise the player is asked, and offered every
+    one of them."""
+    asked = alone = powers_asked = 0
+    for seed in range(40):
+        rules = gr.Rules.powers()
+        game = gr.new_game(players=3, rules=rules, seed=800 + seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            state = game.state
+            decision = game.decision
+            if isinstance(decision, gr.ChooseObjective):
+                met = [
+                    o
+                    for o in state.objectives
+                    if o not in state.objective_pawns
+                    and _meets(rules, list(state.tableaux[decision.player]), [o])
+                ]
+                assert len(met) > 1 and not _meets(
+                    rules, list(state.tableaux[decision.player]), met
+                )
+                assert set(game.legal_actions()) == {
+                    gr.FulfillObjective(decision.player, o) for o in met
+                }
+                asked += 1
+                powers_asked += {"O08", "O09"} <= set(met)
+            legal = game.legal_actions()
+            plays = [a for a in legal if not isinstance(a, gr.DrawDeck | gr.DrawDisplay)]
+            events = game.apply(rng.choice(plays if plays and rng.random() < 0.8 else legal))
+            by_engine: dict[int, list[tuple[str, tuple[str, ...]]]] = {}
+            taking: str | None = None
+            for event in events:
+                if isinstance(event, gr.ActionTaken) and isinstance(
+                    event.action, gr.FulfillObjective
+                ):
+                    taking = event.action.objective if event.by_engine else None
+                elif isinstance(event, gr.ObjectiveFulfilled) and taking == event.objective:
+                    by_engine.setdefault(event.player, []).append((event.objective, event.cards))
+            after = game.state
+            for seat, taken in by_engine.items():
+                tableau = [*after.tableaux[seat], *(c for _, cards in taken for c in cards)]
+                free = [o for o in after.objectives if o not in after.objective_pawns]
+                available = free + [o for o, _ in taken]
+                met = [o for o in available if _meets(rules, tableau, [o])]
+                assert {o for o, _ in taken} == set(met), (taken, met)
+                assert len(met) == 1 or _meets(rules, tableau, met), (taken, tableau)
+                alone += 1
+    # both Power Objectives met at once (O08, O09): the player chooses, however many lands
+    assert asked and alone and powers_asked, (asked, alone, powers_asked)

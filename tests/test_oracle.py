@@ -17,6 +17,7 @@ engine that breaks a rule.
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -24,7 +25,16 @@ from hypothesis import HealthCheck, given, settings
 import gaia_rules as gr
 from gaia_rules import feeding, life, satisfaction
 from tests.oracle import EFFECT, FLOW, LEGAL, Disagreement, Follower, follow_game
-from tests.strategies import Walk, rules_id, spread, walk_strategy
+from tests.oracle.chance import (
+    chi_square,
+    critical_value,
+    sample_problems,
+    top_of_decks,
+    tornado_draws,
+    unseen,
+)
+from tests.oracle.setup import deal_problems
+from tests.strategies import Walk, games_at, rules_id, spread, walk_strategy
 
 MUTANTS_NEED_PYTHON = pytest.mark.skipif(
     not all(
@@ -82,7 +92,15 @@ LEGAL_CLAUSES = (
 had that one option (5.4, 13.10)."""
 
 EFFECT_CLAUSES = (
+    "2.1",
     "2.2",
+    "2.3",
+    "2.7",
+    "4.1",
+    "4.2",
+    "4.3",
+    "4.4",
+    "4.5",
     "3.4",
     "3.6",
     "3.7",
@@ -127,6 +145,7 @@ EFFECT_CLAUSES = (
     "13.8c",
     "13.9",
     "13.9e",
+    "14.1",
     "14.2",
     "14.3",
     "14.3b",
@@ -317,3 +336,85 @@ def test_the_oracle_catches_a_city_that_keeps_its_pawns_when_it_falls(
 def test_the_oracle_catches_a_turn_that_skips_its_feeding(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(feeding, "begin_feeding", lambda table, player: None)
     assert first_disagreement().category == FLOW
+
+
+# -- what the seed draws: the deal, a Tornado's card, a sample of a view ------------------------
+
+
+@pytest.mark.clause("4.1", "4.2", "4.3", "4.4", "4.5", "2.3", "2.7", "13.1", "14.1", "1.6")
+def test_every_deal_is_the_one_the_spec_makes_from_the_games_parameters() -> None:
+    """The deal of every player count, level, edition and Lightning count, checked by the
+    oracle from the parameters alone (which cards make each deck, what each seat and each
+    display receive, what leaves the game, how many Objectives are revealed, and from which
+    cards); and over many seeds each Objective the level allows is revealed about as often
+    as any other, each Nature card as often on top of the deck."""
+    configurations = [
+        (players, rules)
+        for players in range(2, 6)
+        for rules in (
+            gr.Rules.basic(),
+            gr.Rules.basic(edition=gr.Edition.FIRST),
+            gr.Rules.advanced(),
+            gr.Rules.powers(),
+            gr.Rules.disasters(),
+            gr.Rules.disasters(lightnings=2),
+            gr.Rules.disasters(lightnings=0),
+        )
+    ]
+    revealed: dict[str, Counter[object]] = {"basic": Counter(), "powers": Counter()}
+    tops: Counter[object] = Counter()
+    for index in range(420):
+        players, rules = configurations[index % len(configurations)]
+        game = gr.new_game(players, rules, seed=index, first_player=index % players)
+        assert deal_problems(game) == [], (players, rules)
+        if players == 3 and rules.level in (gr.Level.BASIC, gr.Level.POWERS):
+            key = "powers" if rules.with_powers else "basic"
+            revealed[key].update(game.state.objectives)
+        tops[game.state.decks[gr.CardKind.NATURE][0]] += 1
+    objectives = [
+        card for card, face in gr.Rules.powers().cards.cards if isinstance(face, gr.Objective)
+    ]
+    for key, count in revealed.items():
+        allowed = [o for o in objectives if key == "powers" or o not in ("O08", "O09")]
+        assert chi_square(count, allowed) < critical_value(len(allowed) - 1), (key, count)
+    natures = [c for c, f in gr.Rules.basic().cards.cards if isinstance(f, gr.NatureCard)]
+    assert chi_square(tops, natures) < critical_value(len(natures) - 1), tops
+
+
+@pytest.mark.clause("13.8b", "1.6")
+@pytest.mark.parametrize(
+    ("hand", "back"),
+    [
+        (("N01", "N07", "N20", "C01"), gr.CardKind.NATURE),
+        (("N01", "C01", "C02", "A01", "A02"), gr.CardKind.LIFE),
+    ],
+    ids=["three nature cards", "four life cards"],
+)
+def test_a_tornados_card_is_drawn_uniformly_within_its_back(
+    hand: tuple[str, ...], back: gr.CardKind
+) -> None:
+    """Over 600 seeds, each card of the named back is the one taken about as often as the
+    others (13.8b), and never a card of another back (checked at each draw)."""
+    taken = tornado_draws(hand, back, range(600))
+    candidates = [c for c in hand if c[0] in ("N" if back is gr.CardKind.NATURE else "CA")]
+    assert set(taken) <= set(candidates)
+    assert chi_square(taken, candidates) < critical_value(len(candidates) - 1), taken
+
+
+@pytest.mark.clause("1.8", "1.5", "1.5c")
+@pytest.mark.parametrize("kind", ["ChooseAction", "ChooseKeptCard", "ChooseProtection"])
+def test_samples_of_a_view_hide_the_unseen_cards_uniformly(kind: str) -> None:
+    """Each sample of a seat's view hides exactly the cards the oracle finds the seat cannot
+    see, each place with a card of the back it shows, shows the seat that very view and
+    offers the oracle's legal actions; over 300 samples, each unseen card is on top of its
+    deck about as often as any other."""
+    game = games_at(kind, 1)[0]
+    for seat in range(game.players):
+        view = game.view(seat)
+        pools = unseen(view)
+        for deck_kind, count in top_of_decks(view, range(300)).items():
+            if count:
+                cards = list(pools[deck_kind])
+                assert chi_square(count, cards) < critical_value(len(cards) - 1), (seat, count)
+        sample = gr.determinize(view, random.Random(seat))
+        assert sample_problems(view, sample) == []

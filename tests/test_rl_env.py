@@ -226,7 +226,7 @@ def test_an_illegal_index_is_refused_and_changes_nothing() -> None:
 
 
 @pytest.mark.clause("7.2")
-def test_a_step_without_an_observation_decodes_the_index_and_the_game_judges_it() -> None:
+def test_an_index_that_is_not_legal_is_decoded_and_the_game_names_the_rule() -> None:
     table = raw_env(players=2, level="advanced")
     table.reset(seed=6)
     seat = table.game.to_move
@@ -237,7 +237,7 @@ def test_a_step_without_an_observation_decodes_the_index_and_the_game_judges_it(
     before = table.game.state
     far = space.encode(gr.PlayNature(seat, nature, gr.Pos(5, 5)), 2)
     with pytest.raises(gr.IllegalActionError) as refused:
-        table.step(far)  # no observation first: decoded, then refused by the rules
+        table.step(far)  # not a legal index: decoded, then refused by the rules
     assert refused.value.clause == "7.2"
     assert table.game.state == before
     twin = raw_env(players=2, level="advanced")
@@ -255,7 +255,13 @@ def test_bad_arguments_are_refused() -> None:
     with pytest.raises(gr.RulesError, match="level"):
         raw_env(level="expert")
     with pytest.raises(ValueError, match="render_mode"):
-        raw_env(render_mode="human")
+        raw_env(render_mode="rgb")
+    with pytest.raises(ValueError, match="observation"):
+        raw_env(observation="grid")
+    with pytest.raises(ValueError, match="rewards"):
+        raw_env(rewards="score")
+    with pytest.raises(ValueError, match="max_cycles"):
+        raw_env(max_cycles=0)
 
 
 def test_render_gives_text_or_svg() -> None:

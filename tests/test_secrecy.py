@@ -238,7 +238,8 @@ def hidden_twin(position: gr.Position, seat: int, rng: random.Random) -> gr.Posi
         tail = deck[kept[kind] :]
         rng.shuffle(tail)
         decks[kind] = deck[: kept[kind]] + tail
-    seed = position.seed + 1 + rng.randrange(2**16)  # the seed is hidden too (1.6)
+    # the seed is hidden too (1.6); another whole number of the seeds' range (1.10)
+    seed = (position.seed + 1 + rng.randrange(2**16)) % 2**63
     return builder_for(position, hands=hands, decks=dict(decks.items()), seed=seed)
 
 

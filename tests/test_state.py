@@ -155,9 +155,7 @@ def test_the_reached_four_mark_survives_a_rebuild() -> None:
 def test_a_protection_window_is_written_by_hand_and_plays() -> None:
     cards = gr.Rules.powers().cards
     sun = next(c for c, f in cards.cards if getattr(f, "power", None) is gr.Power.SUN)
-    protection = next(
-        c for c, f in cards.cards if getattr(f, "power", None) is gr.Power.PROTECTION
-    )
+    protection = next(c for c, f in cards.cards if getattr(f, "power", None) is gr.Power.PROTECTION)
     play = gr.PlaySun(0, sun, gr.Pos(0, 0))
     builder = (
         PositionBuilder(players=2, rules=gr.Rules.powers(), seed=3)

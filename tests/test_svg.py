@@ -200,7 +200,7 @@ def test_text_is_escaped() -> None:
     root = parse(world_svg(position, title=title))
     assert with_class(root, "caption")[0].text == "a < b & 'c' > \"d\"\ufffd"
     names = [e.text for e in with_class(root, "name")]
-    assert names == ['<Ur & "C…']
+    assert names == ['<Ur & "Co">']
     city_title = with_class(root, "city")[0].find(f"{SVG}title")
     assert city_title is not None and (city_title.text or "").startswith('<Ur & "Co"> (C01)')
 

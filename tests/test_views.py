@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import gaia_rules as gr
 from gaia_rules import CardKind
+from tests.strategies import games_at
 from tests.test_satisfaction import scarce_world
 
 CARD_ID = re.compile(r"\b[NCAPO][0-9]{2}\b")
@@ -76,9 +77,7 @@ def check_view(game: gr.Game, seat: int) -> None:
     told = set(view.hand) | {card for _, _, card in view.stolen if card is not None}
     text = repr(view)
     leaked = sorted(
-        card
-        for card in set(CARD_ID.findall(text))
-        if face(card) != card and card not in told
+        card for card in set(CARD_ID.findall(text)) if face(card) != card and card not in told
     )
     assert not leaked, f"seat {seat} sees {leaked}"
     hidden = hidden_from(state, seat) - set(cards.face_ids.values())
@@ -339,3 +338,36 @@ def test_a_view_holds_exactly_its_fields_in_order_as_its_constructor_builds_it(
         rebuilt = gr.View(**{name: getattr(view, name) for name in names})
         assert vars(rebuilt) == vars(view)
         assert rebuilt == view
+
+
+RESTORED_AT = (
+    "ChooseKeptCard",
+    "ChooseBack",
+    "ChooseProtection",
+    "ChooseObjective",
+    "ChooseFeeding",
+    "ChoosePawnCities",
+    "ChooseLimitDiscard",
+    "ChooseAction",
+)
+
+
+@pytest.mark.clause("1.9", "1.5", "1.5d", "13.8c")
+@pytest.mark.parametrize("kind", RESTORED_AT)
+def test_a_game_restored_from_a_position_shows_each_seat_the_originals_log(kind: str) -> None:
+    """A position keeps none of the log (1.9): from the position on, each seat's log in the
+    restored game is the original's, event by event. An earlier engine hid the kept card of
+    a Tornado from the seat it was stolen from in a game restored while the Tornado was
+    under way: it judged the keep by a theft logged before the position."""
+    for found in games_at(kind, 3):
+        original = found.copy()
+        restored = gr.Position.from_game(original).to_game()
+        start = len(original.events)
+        rng = random.Random(start)
+        for _ in range(60):
+            if original.is_over:
+                break
+            action = rng.choice(original.legal_actions())
+            assert original.apply(action) == restored.apply(action)
+            for seat in range(original.players):
+                assert restored.events_for(seat) == original.events_for(seat)[start:], seat

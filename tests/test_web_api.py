@@ -30,6 +30,7 @@ from gaia_rules.web import create_app
 from gaia_rules.web.app import MAX_BODY
 from gaia_rules.web.messages import public_events, public_view, seat_view
 from gaia_rules.web.rooms import Lobby
+from gaia_rules.web.store import StoreError
 from tests.hidden import blind_to
 
 CARD_ID = re.compile(r"\b[NCAPO][0-9]{2}\b")
@@ -85,7 +86,8 @@ def state(client: TestClient, game_id: str, token: str, since: int = 0) -> dict[
 
 def act(client: TestClient, game_id: str, token: str | None, action: Any) -> Any:
     body = action if isinstance(action, str | bytes) else json.dumps(action)
-    return client.post(f"/api/games/{game_id}/actions", headers=auth(token), content=body)
+    headers = {**auth(token), "Content-Type": "application/json"}
+    return client.post(f"/api/games/{game_id}/actions", headers=headers, content=body)
 
 
 def wait_for(client: TestClient, game_id: str, ready: Any, timeout: float = 20.0) -> gr.Game:
@@ -97,6 +99,21 @@ def wait_for(client: TestClient, game_id: str, ready: Any, timeout: float = 20.0
             return game
         assert time.monotonic() < deadline, "the bots did not move in time"
         time.sleep(0.01)
+
+
+def stored_record(db: Path, game_id: str) -> tuple[str, list[Any], bool]:
+    """The record the file holds for a game (its head and its actions, assembled), the
+    actions as data, and whether the file marks the game over."""
+    with sqlite3.connect(db) as conn:
+        ((head, over),) = conn.execute("SELECT head, over FROM games WHERE id = ?", (game_id,))
+        actions = [
+            a
+            for (a,) in conn.execute(
+                "SELECT action FROM actions WHERE game = ? ORDER BY number", (game_id,)
+            )
+        ]
+    record = head[:-1] + ',"actions":[' + ",".join(actions) + '],"result":null}'
+    return record, [json.loads(a) for a in actions], bool(over)
 
 
 def stored(db: Path) -> tuple[Any, ...]:
@@ -214,11 +231,9 @@ def test_an_accepted_action_answers_with_its_events_as_the_seat_saw_them(
     game = game_of(client, game_id)
     assert body["ok"] is True and body["moves"] == 1 and body["to_move"] == game.to_move
     assert body["events"][-1]["type"] == "CardDrawn" and body["events"][-1]["card"] is not None
-    # and it is on the disk, with the record that replays to the same game
-    with sqlite3.connect(db) as conn:
-        ((record, moves),) = conn.execute("SELECT record, moves FROM games")
-        (count,) = conn.execute("SELECT count(*) FROM actions").fetchone()
-    assert moves == count == 1
+    # and it is on the disk: one row, and the record assembled from it replays to the game
+    record, actions, _ = stored_record(db, game_id)
+    assert len(actions) == 1
     assert gr.GameRecord.from_json(record).replay().state == game.state
 
 
@@ -230,11 +245,9 @@ def test_the_stored_record_is_the_games_record_after_every_action_to_the_end(
     rng = random.Random(6)
     while True:
         game = game_of(client, game_id)
-        with sqlite3.connect(db) as conn:
-            ((record, moves, over),) = conn.execute("SELECT record, moves, over FROM games")
-            actions = [json.loads(a) for (a,) in conn.execute("SELECT action FROM actions")]
-        assert gr.GameRecord.from_json(record) == game.record()
-        assert moves == len(game.actions) and over == game.is_over
+        record, actions, over = stored_record(db, game_id)
+        assert gr.GameRecord.from_json(record).replay().record() == game.record()
+        assert over == game.is_over
         assert actions == [action.to_data() for action in game.actions]
         if game.is_over:
             break
@@ -340,11 +353,12 @@ def test_hostile_bodies_are_refused_and_change_nothing(client: TestClient, db: P
         assert response.json()["error"]["message"]
     # a body without a declared length, streamed past the limit
     chunks = (b"x" * 1024 for _ in range(MAX_BODY // 1024 + 2))
-    response = client.post(f"/api/games/{game_id}/actions", headers=auth(tokens[0]), content=chunks)
+    json_headers = {**auth(tokens[0]), "Content-Type": "application/json"}
+    response = client.post(f"/api/games/{game_id}/actions", headers=json_headers, content=chunks)
     assert response.status_code == 413
     response = client.post(
         f"/api/games/{game_id}/actions",
-        headers={**auth(tokens[0]), "Content-Length": "99999999999"},
+        headers={**json_headers, "Content-Length": "99999999999"},
         content=b"{}",
     )
     assert response.status_code in (400, 413)
@@ -408,9 +422,9 @@ def test_an_action_the_disk_refuses_is_not_taken(
     store = lobby(client).store
 
     async def full_disk(*args: Any, **kwargs: Any) -> None:
-        raise sqlite3.OperationalError("database or disk is full")
+        raise StoreError("database or disk is full")
 
-    monkeypatch.setattr(store, "add_action", full_disk)
+    monkeypatch.setattr(store, "append", full_disk)
     response = act(client, game_id, tokens[0], {"type": "DrawDeck", "player": 0, "kind": "life"})
     assert response.status_code == 503
     assert response.json()["error"]["kind"] == "unsaved"
@@ -469,7 +483,10 @@ def test_a_websocket_without_a_good_token_is_closed(client: TestClient) -> None:
     _, other_tokens, _ = two_people(client)
     with client.websocket_connect(f"/api/games/{game_id}/live") as socket:
         socket.send_json({"token": other_tokens[0]})
-        assert socket.receive_json()["error"]["status"] == 403
+        assert socket.receive_json()["error"]["status"] == 401
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_json()
+        assert closed.value.code == 4401
     for hello in ("{broken", "[1]", '{"token": 5}', '{"token": "x", "since": "0"}'):
         with client.websocket_connect(f"/api/games/{game_id}/live") as socket:
             socket.send_text(hello)
@@ -526,14 +543,14 @@ def test_a_bot_stopped_by_the_store_plays_on_at_the_next_request(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     store = lobby(client).store
-    working = store.add_action
+    working = store.append
     failures: list[str] = []
 
     async def full_disk(game: str, *args: Any, **kwargs: Any) -> None:
         failures.append(game)
-        raise sqlite3.OperationalError("database or disk is full")
+        raise StoreError("database or disk is full")
 
-    monkeypatch.setattr(store, "add_action", full_disk)
+    monkeypatch.setattr(store, "append", full_disk)
     data = create(client, players=2, bots=["random", None], seed=3)
     game_id, token = data["game"], data["seats"][1]["token"]
     deadline = time.monotonic() + 10
@@ -543,7 +560,7 @@ def test_a_bot_stopped_by_the_store_plays_on_at_the_next_request(
     room = lobby(client).rooms[game_id]
     wait_for(client, game_id, lambda g: room.bot_task is not None and room.bot_task.done())
     assert state(client, game_id, token)["moves"] == 0  # the bot's move was not taken
-    monkeypatch.setattr(store, "add_action", working)
+    monkeypatch.setattr(store, "append", working)
     state(client, game_id, token)  # any request to the room starts its bots again
     game = wait_for(client, game_id, lambda g: g.to_move == 1)
     assert len(game.actions) >= 2 and {a.player for a in game.actions} == {0}

@@ -1,21 +1,29 @@
-"""Whole games played by clicking in a real headless Chromium (Debian's ``chromium``, driven by
-Playwright) against a real server on a loopback port.
+"""Whole games played in a real headless Chromium (Debian's ``chromium``, driven by Playwright)
+against a real server on a loopback port, asserted through the page's DOM.
 
-- Two people, one browser context each, play a game to its end from the links the lobby
-  hands out.
-- One person plays a 3-player game against two bots, created from the lobby's defaults.
+- A powers game of two people, each in their own browser, with a spectator on a phone-sized
+  screen: every card shows a picture face, the Power Objective names 4 Power cards, a
+  Protection prompt outlines its target and says what the Power would do, an opponent's move
+  is marked on the board, the end shows the result table and a working rematch.
+- A disasters game of one person against two bots, created from the lobby: a whole turn taken
+  with the keyboard alone, Eruption and Lightning previewed before they are confirmed, the
+  replay page stepped back and forth as each seat saw it, the page in every language.
 
-Every state message a page receives over its WebSocket, every API answer it reads, and its
-DOM as it stands at each click are checked: no card hidden from that seat ever reaches its
-page. A stale submission shows the engine's refusal with its clause.
+Every state message a page receives, every API answer it reads, and its DOM at each click are
+checked: no card hidden from that seat reaches its page (by card id in what it receives, by
+face in what it shows). axe-core, injected into the page, finds no serious or critical
+violation in the lobby, a turn, a Protection prompt, the end or the replay.
 
-Set ``GAIA_SCREENSHOT=docs/assets/play-in-browser.png`` to write the README's picture.
-Skipped when the ``web`` extra or Playwright is missing, or outside CI when there is no
-``/usr/bin/chromium``.
+Screenshots of each state are written to ``$GAIA_SCREENSHOTS`` (a folder; a temporary one
+otherwise); ``GAIA_README_PICTURE=docs/assets/play-in-browser.png`` also writes the README's
+picture. axe-core comes from the npm registry (``npm install --prefix .ci-node axe-core@4``);
+its ``axe.min.js`` is found at ``$GAIA_AXE_CORE`` or under ``.ci-node``. Outside CI, the tests
+are skipped without Debian's ``/usr/bin/chromium`` and the axe checks without axe-core.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -36,6 +44,7 @@ from gaia_rules.web.messages import seat_events, seat_view  # noqa: E402
 from tests.hidden import blind_to  # noqa: E402
 from tests.web_server import Server, running_server  # noqa: E402
 
+ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
     "--headless",
@@ -50,9 +59,30 @@ ARGS = [
 CARD_ID = re.compile(r"\b[NCAPO][0-9]{2}\b")
 GAME_TIME = 600.0
 """Seconds a whole game may take on a busy machine before the test gives up."""
+LANGUAGES = ("en", "de", "fr", "hu")
+CI = os.environ.get("CI") == "true"
 
-if not CHROMIUM.exists() and not os.environ.get("CI"):
+if not CHROMIUM.exists() and not CI:
     pytest.skip("Debian's chromium is not installed", allow_module_level=True)
+
+
+def axe_script() -> str | None:
+    """axe-core's ``axe.min.js``, from ``$GAIA_AXE_CORE`` or ``.ci-node``."""
+    for candidate in (
+        os.environ.get("GAIA_AXE_CORE"),
+        str(ROOT / ".ci-node" / "node_modules" / "axe-core" / "axe.min.js"),
+    ):
+        if candidate and Path(candidate).is_file():
+            return Path(candidate).read_text(encoding="utf-8")
+    return None
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = os.environ.get("GAIA_SCREENSHOTS")
+    path = Path(folder) if folder else tmp_path_factory.mktemp("screenshots")
+    path.mkdir(parents=True, exist_ok=True)
+    return path
 
 
 @pytest.fixture(scope="module")
@@ -69,24 +99,41 @@ def browser() -> Iterator[Any]:
         launched.close()
 
 
+# -- a seat's page -------------------------------------------------------------------------------
+
+
 class Seat:
-    """One seat's page, and everything that reached it over the network."""
+    """One page, and everything that reached it over the network."""
 
     def __init__(self, page: Any) -> None:
         self.page = page
-        self.received: list[Any] = []
-        """Each state message and API answer the page got, decoded."""
+        self.frames: list[Any] = []
+        """Each state message the page's WebSocket got, decoded."""
         self.errors: list[str] = []
+        page.add_init_script(KEEP_ANSWERS)
         page.on("websocket", self._socket)
-        page.on("response", self._response)
         page.on("pageerror", lambda error: self.errors.append(str(error)))
+        page.on("console", self._console)
+
+    def _console(self, message: Any) -> None:
+        # the browser logs every 4xx it receives (a refused stale action, no rematch yet):
+        # those are the tests' own doing; anything else logged as an error is a fault
+        if message.type == "error" and not message.text.startswith("Failed to load resource"):
+            self.errors.append(message.text)
 
     def _socket(self, socket: Any) -> None:
-        socket.on("framereceived", lambda payload: self.received.append(json.loads(payload)))
+        socket.on("framereceived", lambda payload: self.frames.append(json.loads(payload)))
 
-    def _response(self, response: Any) -> None:
-        if "/api/" in response.url:
-            self.received.append(json.loads(response.text()))
+    def received(self) -> list[Any]:
+        """Each state message, replay step and API answer the page got since the last call,
+        decoded (read before the page leaves: its answers leave with it)."""
+        answers: list[str] = self.page.evaluate("window.__answers.splice(0)")
+        messages = [*self.frames]
+        for text in answers:
+            with contextlib.suppress(ValueError):  # a record downloaded is no message
+                messages.append(json.loads(text))
+        self.frames = []
+        return messages
 
     @property
     def state(self) -> str:
@@ -97,30 +144,104 @@ class Seat:
         return int(self.page.evaluate("Number(document.body.dataset.moves || 0)"))
 
     def snapshot(self) -> tuple[int, str]:
-        """The page's DOM and the number of actions it shows, read at one instant (a state
-        arriving between two reads would pair a DOM with the wrong count)."""
+        """The page's DOM and the number of actions it shows, read at one instant."""
         moves, dom = self.page.evaluate(
             "[Number(document.body.dataset.moves || 0), document.documentElement.outerHTML]"
         )
         return int(moves), str(dom)
 
-    def click_any(self, rng: random.Random) -> bool:
-        """Click one of the highlighted choices; ``False`` if the page changed under it."""
-        choices = self.page.locator(".choosable")
-        count = choices.count()
-        if count == 0:
-            return False
+    def shows(self) -> list[str]:
+        """What the page's regions show that its view does not: [] when all is well."""
+        found: list[str] = self.page.evaluate(SHOWS)
+        return found
+
+    def click_any(self, rng: random.Random, prefer_powers: float = 0.0) -> bool:
+        """Click one highlighted choice (a Power card first, with ``prefer_powers``), or
+        confirm a Power once its effect shows; ``False`` if the page changed under it."""
+        page = self.page
         try:
-            choices.nth(rng.randrange(count)).click(timeout=5000)
+            if page.locator("#confirm").count():
+                page.wait_for_selector("#effect li", timeout=10000)
+                page.click("#confirm", timeout=5000)
+                return True
+            choices = page.locator(".choosable")
+            count = choices.count()
+            if count == 0:
+                return False
+            powers = page.locator('.choosable[data-pick^="hand:"][data-pick*="power"]')
+            if powers.count() and rng.random() < prefer_powers:
+                powers.nth(rng.randrange(powers.count())).click(timeout=5000)
+            else:
+                choices.nth(rng.randrange(count)).click(timeout=5000)
         except sync_api.Error:
             return False
         return True
 
 
+KEEP_ANSWERS = """
+// the tests keep a copy of every answer of the API the page reads (the card faces aside)
+window.__answers = [];
+const fetched = window.fetch;
+window.fetch = async (...args) => {
+  const response = await fetched(...args);
+  const url = String(args[0] && args[0].url ? args[0].url : args[0]);
+  if (url.includes("/api/") && !url.includes("/api/faces")) {
+    response.clone().text().then((text) => window.__answers.push(text));
+  }
+  return response;
+};
+"""
+
+SHOWS = """() => {
+  // every region of the page against the view the page holds: faces, never a hidden card
+  const t = window.gaia.table.state ? window.gaia.table : null;
+  const r = window.gaia.replay.message ? window.gaia.replay.message : null;
+  const view = t ? t.state.view : r.view;
+  const faces = t ? t.faces : r.faces;
+  const key = (face) => JSON.stringify(
+    Object.keys(face).filter((k) => k !== "id").sort().map((k) => [k, face[k]]));
+  const shown = (sel) => [...document.querySelectorAll(sel)]
+    .flatMap((n) => Array(Number(n.dataset.count || 1)).fill(n.dataset.face)).sort();
+  const want = (ids) => ids.map((id) => key(faces[id])).sort();
+  const wrong = [];
+  const same = (a, b, what) => { if (JSON.stringify(a) !== JSON.stringify(b)) wrong.push(what); };
+  same(shown("#hand [data-face]"), want(view.hand || []), "hand");
+  const stolen = (view.stolen || []).filter((s) => s[2] !== null).map((s) => s[2]);
+  same(shown("#stolen [data-face]"), want(stolen), "stolen");
+  same(shown("#objectives [data-face]"), want(view.objectives), "objectives");
+  for (let seat = 0; seat < view.players; seat++) {
+    const player = `.player[data-seat="${seat}"]`;
+    same(shown(`${player} .tableau [data-face]`), want(view.tableaux[seat]), `front ${seat}`);
+    if (document.querySelector(`${player} .backs [data-face]`)) wrong.push(`backs ${seat}`);
+  }
+  const displayed = Object.values(view.displays).flat().concat(Object.values(view.discards).flat());
+  same(shown("#displays [data-face]"), want(displayed), "displays");
+  const hands = r && r.hands ? r.hands.flat() : [];
+  same(shown("#all-hands [data-face]"), want(hands), "all hands");
+  // every card is a picture
+  for (const card of document.querySelectorAll(".card:not(.empty-deck)")) {
+    const img = card.querySelector("img");
+    if (!img || !img.src.startsWith("data:image/svg+xml")) wrong.push("a card without its picture");
+  }
+  // no card id anywhere in what the page shows or holds in its markup (a picture's data aside)
+  const found = new Set();
+  const walker = document.createTreeWalker(
+    document.body, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+  for (let node = walker.currentNode; node; node = walker.nextNode()) {
+    const texts = node.nodeType === Node.TEXT_NODE ? [node.data]
+      : [...node.attributes].filter((a) => a.name !== "src").map((a) => a.value);
+    for (const text of texts) {
+      for (const id of text.match(/\\b[NCAPO][0-9]{2}\\b/g) || []) found.add(id);
+    }
+  }
+  if (found.size) wrong.push(`card ids in the page: ${[...found].join(" ")}`);
+  return wrong;
+}"""
+
+
 class Shares:
     """What each seat may see after each number of actions, from the finished game's record:
-    the cards its view and its log name, and the cards it never saw (in a deck, or in
-    another hand since it was dealt or drawn blind)."""
+    the cards its view and its log name, and the cards it never saw."""
 
     def __init__(self, record: gr.GameRecord) -> None:
         self.rules, self.players = record.rules, record.players
@@ -151,126 +272,473 @@ class Shares:
         assert not hidden, f"{where}: seat {seat} was shown {sorted(hidden)} after {moves} actions"
 
 
-def play_to_the_end(seats: list[Seat], rng: random.Random) -> list[tuple[int, int, str]]:
-    """Click until every page shows the end; each clicking page's DOM at each click."""
-    doms: list[tuple[int, int, str]] = []
+def check_network(shares: Shares, seat: Seat, number: int | None) -> int:
+    """Every state message and answer ``seat``'s page received names only what it may see;
+    a replay step, only what the seat it shows could see then."""
+    checked = 0
+    for message in seat.received():
+        if not isinstance(message, dict):
+            continue
+        if message.get("type") == "replay":
+            info = message["replay"]
+            if info["seat"] == "all":
+                assert info["over"]  # every hand, once the game is over only
+                continue
+            who = None if info["seat"] == "spectator" else info["seat"]
+            shares.check(who, info["step"], json.dumps(message), "replay")
+            checked += 1
+        elif "moves" in message and "rematch" not in message:
+            shares.check(number, message["moves"], json.dumps(message), "network")
+            checked += 1
+    return checked
+
+
+def shoot(page: Any, path: Path, *, full_page: bool = False) -> None:
+    """A screenshot of the page as a player sees it: no tip left by the pointer."""
+    page.mouse.move(1, 1)
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(path), full_page=full_page)
+
+
+def accessible(page: Any, where: str) -> None:
+    """axe-core finds no serious or critical violation in the page as it stands."""
+    script = axe_script()
+    if script is None:
+        if CI:
+            pytest.fail("CI installs axe-core (.ci/run): axe.min.js is missing")
+        return
+    if not page.evaluate("typeof window.axe === 'object'"):
+        # through the debugger, as the page's policy allows no inline script (and no eval)
+        page.evaluate(f"{script}\n;0")
+    result = page.evaluate("async () => (await axe.run(document)).violations")
+    grave = [
+        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+        for v in result
+        if v["impact"] in ("serious", "critical")
+    ]
+    assert grave == [], f"{where}: {grave}"
+
+
+def no_untranslated(page: Any, lang: str) -> None:
+    text = page.evaluate(
+        "document.body.innerText + [...document.querySelectorAll('[aria-label],[alt],[title]')]"
+        ".map((n) => (n.getAttribute('aria-label') || '') + (n.getAttribute('alt') || '')"
+        " + (n.getAttribute('title') || '')).join(' ')"
+    )
+    assert "⟦" not in text, f"{lang}: {re.findall(r'⟦[^⟧]*⟧', text)[:5]}"
+    assert page.evaluate("document.documentElement.lang") == lang
+
+
+def play_to_the_end(
+    seats: list[Seat], rng: random.Random, on_step: Any = None, prefer_powers: float = 0.0
+) -> list[tuple[int, int, list[str]]]:
+    """Click until every page shows the end; what each clicking page showed wrong (nothing,
+    when all is well) at each click."""
+    found: list[tuple[int, int, list[str]]] = []
     deadline = time.monotonic() + GAME_TIME
+    moved = (time.monotonic(), -1)
     while not all(seat.state == "over" for seat in seats):
         assert time.monotonic() < deadline, "the game did not end in time"
+        moves = seats[0].moves
+        if moves != moved[1]:
+            moved = (time.monotonic(), moves)
+        assert time.monotonic() - moved[0] < 90, f"stuck after {moves} actions: {stuck(seats)}"
         ready = [i for i, seat in enumerate(seats) if seat.state == "choose"]
         if not ready:
             seats[0].page.wait_for_timeout(20)
             continue
         index = ready[0]
-        doms.append((index, *seats[index].snapshot()))
-        seats[index].click_any(rng)
-    return doms
+        seat = seats[index]
+        if on_step is not None:
+            on_step(index, seat)
+        found.append((index, seat.moves, seat.shows()))
+        seat.click_any(rng, prefer_powers)
+    return found
 
 
-def check_everything(
-    shares: Shares,
-    seats: list[Seat],
-    seat_numbers: list[int | None],
-    doms: list[tuple[int, int, str]],
-) -> int:
-    checked = 0
-    for seat, number in zip(seats, seat_numbers, strict=True):
-        assert not seat.errors, seat.errors
-        for message in seat.received:
-            if "moves" in message:  # a state, or the answer to an action
-                shares.check(number, message["moves"], json.dumps(message), "network")
-                checked += 1
-    for index, moves, dom in doms:
-        shares.check(seat_numbers[index], moves, dom, "page")
-        checked += 1
-    return checked
+def stuck(seats: list[Seat]) -> list[Any]:
+    """What each page shows and offers, to say why a game does not move."""
+    return [
+        seat.page.evaluate(
+            "[document.body.dataset.state, document.getElementById('prompt').innerText,"
+            " [...document.querySelectorAll('.choosable')].map((n) => n.dataset.pick).slice(0, 8)]"
+        )
+        for seat in seats
+    ]
 
 
-def test_two_people_play_a_whole_game_each_in_their_own_browser(
-    server: Server, browser: Any
+def prompt_says_what_is_asked(page: Any, asked: set[str]) -> None:
+    """The prompt names what is decided: a discard its limit, an Objective the word."""
+    decision = page.evaluate("window.gaia.table.state.view.decision.type")
+    status = page.inner_text("#status")
+    if decision == "ChooseLimitDiscard":
+        assert "limit" in status and ("6" in status or "2" in status), status
+        asked.add(decision)
+    elif decision == "ChooseObjective":
+        assert "Objective" in status, status
+        asked.add(decision)
+    elif decision == "ChooseBack":
+        assert "Tornado" in status, status
+        asked.add(decision)
+
+
+def assert_shows_nothing_wrong(found: list[tuple[int, int, list[str]]]) -> None:
+    wrong = sorted({what for _, _, shown in found for what in shown})
+    assert wrong == [], f"{len([f for f in found if f[2]])} of {len(found)} clicks: {wrong}"
+
+
+# -- the powers game: two people, a spectator -----------------------------------------------------
+
+
+def two_people_powers(server: Server) -> tuple[str, list[str], str]:
+    """A 2-player powers game whose Objectives include a Power Objective (the seed chosen
+    here, where the deal is known; one game created, within the server's limits)."""
+    rules = gr.Rules.powers()
+    seed = next(
+        seed
+        for seed in range(1000)
+        if any(
+            getattr(rules.cards.face(card), "is_power", False)
+            for card in gr.new_game(2, rules, seed).view(0).objectives
+        )
+    )
+    status, data = server.call(
+        "POST", "/api/games", {"players": 2, "rules": rules.to_dict(), "seed": seed}
+    )
+    assert status == 201
+    return data["game"], [s["token"] for s in data["seats"]], data["spectator"]["token"]
+
+
+def test_two_people_play_a_powers_game_to_the_end_and_a_rematch(
+    server: Server, browser: Any, shots: Path
 ) -> None:
-    lobby = browser.new_context()
-    page = lobby.new_page()
-    page.goto(server.url)
-    page.select_option("#players", "2")
-    page.select_option("#level", "powers")
-    page.select_option("select[data-seat='1']", "person")
-    page.click("#create")
-    page.wait_for_selector("#links:not([hidden])")
-    links = [page.get_attribute(f"a.seat-link[data-seat='{s}']", "href") for s in (0, 1)]
-    watch = page.get_attribute("a.spectator-link", "href")
-    lobby.close()
-    contexts = [browser.new_context(viewport={"width": 1200, "height": 900}) for _ in links]
+    started = time.monotonic()
+    game_id, tokens, watch = two_people_powers(server)
+    contexts = [browser.new_context(viewport={"width": 1366, "height": 768}) for _ in tokens]
     seats = [Seat(context.new_page()) for context in contexts]
-    for seat, link in zip(seats, links, strict=True):
-        seat.page.goto(link)
-    spectators = browser.new_context(viewport={"width": 390, "height": 844})
-    spectator = Seat(spectators.new_page())
-    spectator.page.goto(watch)
+    for seat, token in zip(seats, tokens, strict=True):
+        seat.page.goto(f"{server.url}play/{game_id}#{token}")
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    spectator = Seat(phone.new_page())
+    spectator.page.goto(f"{server.url}play/{game_id}#{watch}")
     seats[0].page.wait_for_selector("body[data-state=choose]")
-    stale = seats[0].page.evaluate("window.gaia.table.state.legal[0]")
+    page = seats[0].page
 
-    doms = play_to_the_end(seats, random.Random(5))
+    # the Power Objective names its 4 Power cards, in its picture's words and its tip
+    power_objective = page.locator('#objectives [data-face*="objective_powers"]').first
+    assert "4 Power cards" in (power_objective.get_attribute("aria-label") or "")
+    power_objective.hover()
+    assert "4 Power cards" in page.inner_text("#tip")
+    assert "play/powers/" in (page.get_attribute("#tip a", "href") or "")
+    page.mouse.move(0, 0)
+    shoot(page, shots / "turn.png")
+    accessible(page, "a turn")
+    stale = page.evaluate("window.gaia.table.state.legal[0]")
+
+    seen: dict[str, bool] = {"protection": False, "marked": False}
+    asked: set[str] = set()
+
+    def on_step(index: int, seat: Seat) -> None:
+        page = seat.page
+        prompt_says_what_is_asked(page, asked)
+        decision = page.evaluate("window.gaia.table.state.view.decision.type")
+        if decision == "ChooseProtection" and not seen["protection"]:
+            # the card played, its target outlined, what it would do in words
+            page.wait_for_selector("#effect li")
+            squares = page.evaluate("window.gaia.table.state.effect.squares")
+            outlined = page.evaluate(
+                "[...document.querySelectorAll('#world rect.preview')].map((r) => r.dataset.at)"
+            )
+            if squares:
+                assert sorted(outlined) == sorted(squares)
+                seen["protection"] = True
+                assert page.locator("#buttons [data-pick='btn:pass']").count() == 1
+                shoot(page, shots / "protection.png")
+                accessible(page, "a Protection prompt")
+        if not seen["marked"] and page.locator("#world rect.mark").count():
+            # the opponent's last move is marked where it happened
+            log = page.evaluate("window.gaia.table.log")
+            # the tiles the other seat placed since this seat's last action
+            mine = max(
+                (
+                    i
+                    for i, e in enumerate(log)
+                    if e["type"] == "ActionTaken" and e["player"] == index
+                ),
+                default=-1,
+            )
+            actor, theirs = index, []
+            for event in log[mine + 1 :]:
+                if event["type"] == "ActionTaken":
+                    actor = event["player"]
+                elif event["type"] == "TilePlaced" and actor != index:
+                    theirs.append(event)
+            if theirs:
+                marked = page.evaluate(
+                    "[...document.querySelectorAll('#world rect.mark')].map((r) => r.dataset.at)"
+                )
+                assert {e["pos"] for e in theirs} <= set(marked)
+                seen["marked"] = True
+                shoot(page, shots / "opponent-marked.png")
+
+    found = play_to_the_end(seats, random.Random(5), on_step, prefer_powers=0.6)
+    assert_shows_nothing_wrong(found)
+    assert seen["protection"], "no Protection prompt with a target came up"
+    assert asked, "no discard, Objective or Tornado prompt came up"
+    assert seen["marked"], "no opponent's tile was marked"
     spectator.page.wait_for_selector("body[data-state=over]")
-    assert spectator.page.locator("#hand .card").count() == 0
-    doms.append((2, *spectator.snapshot()))
+    assert spectator.page.locator("#hand [data-face]").count() == 0
+    assert spectator.page.evaluate("document.documentElement.scrollWidth") <= 390
+    spectator.page.evaluate("document.getElementById('world').scrollIntoView()")
+    shoot(spectator.page, shots / "phone-spectator.png")
 
-    # both pages show the same end, in words
-    texts = [seat.page.inner_text("#status") for seat in seats]
-    assert all(text.startswith("Game over") for text in texts)
-    token = links[0].split("#")[1]
-    game_id = links[0].split("/play/")[1].split("#")[0]
-    status, record = server.call("GET", f"/api/games/{game_id}/record", token=token)
+    # the end: the result table, the record, and a stale action refused with its clause
+    status, record = server.call("GET", f"/api/games/{game_id}/record", token=tokens[0])
     assert status == 200
     result = record["result"]
-    assert ("you win" in texts[result["winner"]]) and ("you win" not in texts[1 - result["winner"]])
-    # a submission the game has moved past is refused, with the engine's clause shown
-    seats[0].page.evaluate("(action) => window.gaia.submit(action)", stale)
-    refusal = seats[0].page.locator("#refusal")
-    refusal.wait_for(state="visible")
-    assert "clause 15.1" in refusal.inner_text()
+    for seat in seats:
+        table = seat.page.locator("#result-table tbody tr")
+        assert table.count() == 2
+        assert (
+            table.first.locator("th").inner_text().startswith(("Blue", "Yellow")[result["winner"]])
+        )
+        cells = [int(table.nth(i).locator("td").nth(1).inner_text()) for i in range(2)]
+        assert sorted(cells, reverse=True) == sorted(result["pawns_placed"], reverse=True)
+    page.evaluate("window.scrollTo(0, 0)")
+    shoot(page, shots / "end.png", full_page=True)
+    accessible(page, "the end")
+    page.evaluate("(action) => window.gaia.submit(action)", stale)
+    page.locator("#refusal").wait_for(state="visible")
+    assert "15.1" in page.inner_text("#refusal")
     shares = Shares(gr.GameRecord.from_data(record))
-    assert check_everything(shares, [*seats, spectator], [0, 1, None], doms) > 100
-    for context in [*contexts, spectators]:
+    checked = sum(
+        check_network(shares, seat, n)
+        for seat, n in zip([*seats, spectator], [0, 1, None], strict=True)
+    )
+    assert checked > 100
+    for seat in [*seats, spectator]:
+        assert not seat.errors, seat.errors
+
+    # a rematch: same seats, a new deal; the other seat is offered its own link
+    with page.expect_navigation():
+        page.click("#rematch")
+    page.wait_for_selector("body[data-state]:not([data-state=loading])")
+    new_game = page.url.split("/play/")[1].split("#")[0]
+    assert new_game != game_id and page.evaluate("window.gaia.table.state.seat") == 0
+    ready = seats[1].page.locator("#rematch-ready")
+    ready.wait_for(state="visible", timeout=15000)
+    assert f"/play/{new_game}#" in (ready.get_attribute("href") or "")
+    for context in [*contexts, phone]:
         context.close()
+    print(f"\n[the powers game took {time.monotonic() - started:.0f} s]")
 
 
-def test_a_person_plays_two_bots_to_the_end_from_the_lobby(server: Server, browser: Any) -> None:
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
+# -- the disasters game: one person, two bots, from the lobby -------------------------------------
+
+
+def keyboard_turn(page: Any) -> None:
+    """Draw from the Nature deck, then play a Nature card on a square: keys only."""
+    start = int(page.evaluate("Number(document.body.dataset.moves)"))
+
+    def tab_to(selector: str) -> None:
+        for _ in range(200):
+            page.keyboard.press("Tab")
+            if page.evaluate(f"document.activeElement.matches({json.dumps(selector)})"):
+                return
+        raise AssertionError(f"Tab never reached {selector}")
+
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    tab_to('[data-pick="deck:nature"]')
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => Number(document.body.dataset.moves) > {start}")
+    page.wait_for_selector("body[data-state=choose]")
+    tab_to('#hand [data-pick*="nature"].choosable')
+    page.keyboard.press("Enter")
+    # the focus went to the first square the card may go on: arrow keys move, Enter plays
+    page.wait_for_function("() => document.activeElement.matches('[data-pos].choosable')")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => Number(document.body.dataset.moves) >= {start + 2}")
+
+
+def test_a_person_plays_bots_at_the_disasters_level_from_the_lobby(
+    server: Server, browser: Any, shots: Path
+) -> None:
+    started = time.monotonic()
+    context = browser.new_context(viewport={"width": 1366, "height": 768}, locale="en-GB")
     seat = Seat(context.new_page())
     page = seat.page
     page.goto(server.url)
-    page.select_option("#level", "advanced")
+    page.wait_for_selector("body[data-state=lobby]")
+    page.select_option("#level", "disasters")
+    page.click("#more-rules summary")
+    # each switch explained in a line, with the page where the rulebooks disagree
+    for name in ("edition", "objectives", "feeding", "eruption_on_city", "lightnings"):
+        help_line = page.locator(f"#switch-{name}-help")
+        assert len(help_line.inner_text()) > 30
+        assert "rules/disagreements/" in (help_line.locator("a").get_attribute("href") or "")
+    shoot(page, shots / "lobby.png", full_page=True)
+    accessible(page, "the lobby")
     page.click("#create")  # 3 players: you, and two greedy bots
     page.wait_for_url("**/play/**")
     page.wait_for_selector("body[data-state=choose]")
+    # seats count from 1 on the page, each with its colour and name
+    names = page.locator(".player-name").all_inner_texts()
+    assert [n.split()[:3] for n in names] == [
+        ["Seat", "1", "Blue"],
+        ["Seat", "2", "Yellow"],
+        ["Seat", "3", "Green"],
+    ]
+    keyboard_turn(page)
+
     rng = random.Random(8)
-    doms: list[tuple[int, int, str]] = []
-    shot = os.environ.get("GAIA_SCREENSHOT")
-    taken = False
-    deadline = time.monotonic() + GAME_TIME
-    while seat.state != "over":
-        assert time.monotonic() < deadline, "the game did not end in time"
-        if seat.state != "choose":
-            page.wait_for_timeout(20)
-            continue
-        doms.append((0, *seat.snapshot()))
-        seat.click_any(rng)
-        picked = page.evaluate("window.gaia.table.picked.length && !window.gaia.table.busy")
-        if shot and seat.moves >= 24 and picked and not taken:
+    previews: set[str] = set()
+    asked: set[str] = set()
+    picture = os.environ.get("GAIA_README_PICTURE")
+    taken = {"any": False, "best": False}
+
+    def on_step(_: int, seat: Seat) -> None:
+        page = seat.page
+        prompt_says_what_is_asked(page, asked)
+        cities = page.locator("#world g.city").count()
+        if page.locator("#confirm").count():
+            # a Power's target chosen: what it would do, in words and outlined, before confirming
+            page.wait_for_selector("#effect li")
+            action = page.evaluate("window.gaia.table.confirm.action.type")
+            outlined = page.locator("#world rect.preview").count()
+            assert outlined >= (0 if action == "PlayTornado" else 1)
+            previews.add(action)
+            effect = page.evaluate("window.gaia.table.confirm.preview.events.length")
+            if picture and not taken["best"] and cities and effect:
+                # the README's picture: a Power shown before it is confirmed, cities around
+                page.evaluate("window.scrollTo(0, 0)")
+                shoot(page, Path(picture))
+                taken["best"] = taken["any"] = True
+        elif picture and not taken["any"] and cities and page.locator("#world rect.mark").count():
             page.evaluate("window.scrollTo(0, 0)")
-            page.screenshot(path=shot, full_page=True)  # a card chosen, its squares outlined
-            taken = True
-    status_line = page.inner_text("#status")
-    assert status_line.startswith("Game over")
-    assert page.locator("#log li").count() > 50
-    # the phone-sized screen: nothing wider than it
-    page.set_viewport_size({"width": 390, "height": 844})
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+            shoot(page, Path(picture))  # until a better moment comes
+            taken["any"] = True
+
+    found = play_to_the_end([seat], rng, on_step, prefer_powers=0.7)
+    assert_shows_nothing_wrong(found)
+    assert previews, "no Power was previewed"
+    assert not picture or taken["any"], "no moment for the README's picture came"
+    assert page.locator("#result").is_visible()
+    log = page.locator("#log li")
+    assert log.count() > 50
+    # the log in plain words, newest last and in sight
+    assert not CARD_ID.search(page.inner_text("#log"))
+    assert page.evaluate(
+        "(() => { const l = document.getElementById('log');"
+        " return l.scrollTop + l.clientHeight >= l.scrollHeight - 2; })()"
+    )
+    box = page.locator("#log").bounding_box()
+    assert box is not None and box["y"] < 768 - 40  # visible on a 1366x768 screen
     game_id = page.url.split("/play/")[1].split("#")[0]
     token = page.url.split("#")[1]
     status, record = server.call("GET", f"/api/games/{game_id}/record", token=token)
     assert status == 200
     shares = Shares(gr.GameRecord.from_data(record))
-    assert check_everything(shares, [seat], [0], doms) > 50
+    assert check_network(shares, seat, 0) > 50
+
+    # the replay: step back and forth, as each seat saw it, every hand once over
+    page.goto(f"{server.url}replay/{game_id}#{token}")
+    page.wait_for_selector("body[data-state=replay]")
+    steps = len(record["actions"])
+    assert page.evaluate("Number(document.body.dataset.step)") == steps
+    page.click("#replay-first")
+    page.wait_for_selector("body[data-step='0']")
+    for _ in range(3):
+        page.click("#replay-next")
+    page.wait_for_selector("body[data-step='3']")
+    page.click("#replay-back")
+    page.wait_for_selector("body[data-step='2']")
+    replayed = check_network(shares, seat, 0)  # each step as that seat saw it then
+    middle = steps // 2
+    for who in ("1", "2", "spectator", "0"):
+        page.goto(f"{server.url}replay/{game_id}?step={middle}&seat={who}#{token}")
+        page.wait_for_selector(f"body[data-step='{middle}']")
+        replayed += check_network(shares, seat, 0)
+        assert seat.shows() == []
+        shown = page.locator("#hand [data-face]").count()
+        held = len(shares.visible) and page.evaluate(
+            "(window.gaia.replay.message.view.hand || []).length"
+        )
+        assert shown == held
+        assert page.locator("#all-hands [data-face]").count() == 0  # no other hand before the end
+    shoot(page, shots / "replay.png", full_page=True)
+    accessible(page, "the replay")
+    assert replayed >= 8
+    page.select_option("#replay-turn", index=3)
+    page.wait_for_function("() => Number(document.body.dataset.step) > 0")
+    page.select_option("#replay-seat", "all")
+    page.wait_for_selector("#all-hands:not([hidden])")
+    assert seat.shows() == []
+    link = page.get_attribute("#replay-link", "href") or ""
+    assert "seat=all" in link and "step=" in link
+
+    # the page in each language: no message missing, the cards in its words
+    page.goto(f"{server.url}play/{game_id}#{token}")
+    page.wait_for_selector("body[data-state=over]")
+    for lang in LANGUAGES:
+        page.select_option("#lang-switch", lang)
+        page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
+        page.wait_for_timeout(300)
+        no_untranslated(page, lang)
+        shoot(page, shots / f"end-{lang}.png", full_page=True)
+    page.select_option("#lang-switch", "en")
+
+    # a phone-sized screen: nothing wider than it
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.evaluate("window.scrollTo(0, 0)")
+    shoot(page, shots / "phone.png")
+    shoot(page, shots / "phone-whole.png", full_page=True)
+    assert not seat.errors, seat.errors
+    context.close()
+    print(f"\n[the disasters game took {time.monotonic() - started:.0f} s]")
+
+
+def test_a_record_file_dropped_in_the_lobby_is_replayed(
+    server: Server, browser: Any, shots: Path, tmp_path: Path
+) -> None:
+    """A record that starts from a position, opened from the lobby."""
+    position = (
+        gr.PositionBuilder(players=2, rules=gr.Rules.disasters())
+        .tile(0, 0, gr.Land.MOUNTAIN)
+        .tile(1, 0, gr.Land.PLAIN)
+        .tile(2, 0, gr.Land.SEA)
+        .tile(1, 1, gr.Land.FOREST)
+        .city(1, 0, "C04", pawns=[1])
+        .hand(0, "P29", "N01")
+        .hand(1, "N02")
+        .turn(0, 1)
+        .build()
+    )
+    game = position.to_game()
+    game.apply(gr.PlayEruption(0, "P29", gr.Pos(0, 0)))
+    rng = random.Random(3)
+    while not game.is_over and len(game.actions) < 12:
+        game.apply(rng.choice(list(game.legal_actions())))
+    path = tmp_path / "record.json"
+    path.write_text(game.record().to_json(), encoding="utf-8")
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    seat = Seat(context.new_page())
+    page = seat.page
+    page.goto(server.url)
+    page.wait_for_selector("body[data-state=lobby]")
+    page.set_input_files("#record-file", str(path))
+    page.wait_for_url("**/replay#record=*")
+    page.wait_for_selector("body[data-state=replay]")
+    assert page.evaluate("Number(document.body.dataset.step)") == len(game.actions)
+    page.click("#replay-first")
+    page.wait_for_selector("body[data-step='0']")
+    assert page.locator("#world g.city").count() == 1  # Carthage, before the Eruption
+    page.click("#replay-next")
+    page.wait_for_selector("body[data-step='1']")
+    assert page.locator("#world g.city").count() == 0  # destroyed
+    assert page.locator("#world rect.mark").count() >= 1
+    assert "Carthage" in page.inner_text("#log")
+    assert seat.shows() == []
+    assert not seat.errors, seat.errors
     context.close()

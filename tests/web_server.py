@@ -13,7 +13,7 @@ import sys
 import threading
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -39,14 +39,23 @@ class Server:
                 self.output.append(line)
 
     def call(
-        self, method: str, path: str, body: Any = None, token: str | None = None
+        self,
+        method: str,
+        path: str,
+        body: Any = None,
+        token: str | None = None,
+        *,
+        key: str | None = None,
     ) -> tuple[int, Any]:
-        """One request; the status and the decoded JSON answer."""
+        """One request (``key``: its Idempotency-Key); the status and the decoded JSON
+        answer."""
         data = None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(self.url.rstrip("/") + path, data=data, method=method)
         request.add_header("Content-Type", "application/json")
         if token is not None:
             request.add_header("Authorization", f"Bearer {token}")
+        if key is not None:
+            request.add_header("Idempotency-Key", key)
         try:
             with urllib.request.urlopen(request, timeout=30) as response:
                 return response.status, json.loads(response.read())
@@ -60,11 +69,12 @@ class Server:
 
 
 @contextlib.contextmanager
-def running_server(db: Path) -> Iterator[Server]:
-    """``gaia-rules serve`` on a free loopback port, with its games in ``db``."""
+def running_server(db: Path | str, flags: Sequence[str] = ()) -> Iterator[Server]:
+    """``gaia-rules serve`` on a free loopback port, with its games in ``db`` (a SQLite
+    file or a PostgreSQL URL) and more ``flags``."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     process = subprocess.Popen(
-        [sys.executable, "-m", "gaia_rules", "serve", "--port", "0", "--db", str(db)],
+        [sys.executable, "-m", "gaia_rules", "serve", "--port", "0", "--db", str(db), *flags],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,

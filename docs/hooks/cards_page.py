@@ -63,7 +63,7 @@ def edition_markdown(manifest: Manifest) -> str:
     out += [f"#### Nature cards ({len(nature)})", "", "| id | land | face |", "|---|---|---|"]
     for card, face in nature:
         assert isinstance(face, NatureCard)
-        out.append(f"| `{card}` | {_name(face.land)} | {_source_of(card, face)} |")
+        out.append(f"| {card} | {_name(face.land)} | {_source_of(card, face)} |")
     cities = _rows(manifest, CityCard)
     out += ["", f"#### City cards ({len(cities)})", ""]
     out += ["| id | city | site | needs | face |", "|---|---|---|---|---|"]
@@ -71,21 +71,21 @@ def edition_markdown(manifest: Manifest) -> str:
         assert isinstance(face, CityCard)
         needs = ", ".join(_name(n) for n in face.needs)
         out.append(
-            f"| `{card}` | {face.name} | {_name(face.site)} | {needs} | {_source_of(card, face)} |"
+            f"| {card} | {face.name} | {_name(face.site)} | {needs} | {_source_of(card, face)} |"
         )
     animals = _rows(manifest, AnimalCard)
     out += ["", f"#### Animal cards ({len(animals)})", ""]
     out += ["| id | site | face |", "|---|---|---|"]
     for card, face in animals:
         assert isinstance(face, AnimalCard)
-        out.append(f"| `{card}` | {_name(face.site)} | {_source_of(card, face)} |")
+        out.append(f"| {card} | {_name(face.site)} | {_source_of(card, face)} |")
     powers = _rows(manifest, PowerCard)
     out += ["", f"#### Power cards ({len(powers)})", ""]
     out += ["| id | power | from the level | face |", "|---|---|---|---|"]
     for card, face in powers:
         assert isinstance(face, PowerCard)
         level = POWER_LEVELS.get(face.power, "powers")
-        out.append(f"| `{card}` | {_name(face.power)} | {level} | {_source_of(card, face)} |")
+        out.append(f"| {card} | {_name(face.power)} | {level} | {_source_of(card, face)} |")
     objectives = _rows(manifest, Objective)
     out += ["", f"#### Objective cards ({len(objectives)})", ""]
     out += ["| id | pictures | face |", "|---|---|---|"]
@@ -95,7 +95,7 @@ def edition_markdown(manifest: Manifest) -> str:
             pictured = f"any {face.powers} Power cards (Power Objective, powers level)"
         else:
             pictured = ", ".join(_name(land) for land in face.lands)
-        out.append(f"| `{card}` | {pictured} | {_source_of(card, face)} |")
+        out.append(f"| {card} | {pictured} | {_source_of(card, face)} |")
     out.append("")
     return "\n".join(out)
 
@@ -148,7 +148,7 @@ def cards_markdown() -> str:
         label = f"{edition.name} edition ({count} cards)"
         out += [f'=== "{label}"', ""]
         listed = ", ".join(manifest.reconstructed) or "nothing"
-        out.append(f"    The manifest `{edition.value}.json` says it reconstructs: {listed}.")
+        out.append(f"    Reconstructed in this set of cards: {listed}.")
         out.append("")
         out += [f"    {line}" if line else "" for line in _gallery(manifest, edition)]
         out += [f"    {line}" if line else "" for line in edition_markdown(manifest).split("\n")]

@@ -67,11 +67,18 @@ def _links(item: Item, spec: spec_pages.Spec) -> str:
 
 
 def _switch(item: Item) -> str:
+    """The switch that plays another reading, in words, linked to its page."""
     if item.switch is None:
         return ""
+    name = switch_name(item.switch)
     page = spec_pages.SWITCH_PAGES.get(item.switch)
-    name = f"`Rules.{item.switch}`"
     return f" Switch: [{name}]({page})." if page else f" Switch: {name}."
+
+
+def switch_name(switch: str) -> str:
+    """A switch as the rules name it (spec 1.3), with a capital: "The Objectives"."""
+    name = spec_pages.SWITCH_NAMES[switch]
+    return name[0].upper() + name[1:]
 
 
 def page_markdown(items: tuple[Item, ...], spec: spec_pages.Spec) -> str:
@@ -86,7 +93,7 @@ def page_markdown(items: tuple[Item, ...], spec: spec_pages.Spec) -> str:
         "point where they disagree, or where one of them alone says something; each **A** "
         "item is a point they leave open. This page lists every one the specification "
         f"decides: {len(disagreements)} D items and {len(gaps)} A items, {switched} of "
-        "them with a `Rules` switch that plays another reading. Each gives the readings "
+        "them with a switch of the rules that plays another reading. Each gives the readings "
         "(quoted briefly, with an English gloss), what the engine does by default, and the "
         "clauses that decide it, where the full quotes and reasons are.",
         "",
@@ -117,7 +124,7 @@ def _item(item: Item, spec: spec_pages.Spec) -> list[str]:
     if item.readings:
         out.append("")
     out += [
-        f"**Engine:** {item.answer.rstrip('.')} ({_links(item, spec)}).{_switch(item)}",
+        f"**The rules:** {item.answer.rstrip('.')} ({_links(item, spec)}).{_switch(item)}",
         "",
         "</div>",
         "",

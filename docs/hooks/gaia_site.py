@@ -6,8 +6,10 @@ pictures; ``on_page_markdown`` fills the markers of the hand-written rules pages
 ``<!-- gaia:sections -->`` (the table of sections), ``<!-- gaia:cards -->`` (every card
 of both manifests), ``<!-- gaia:picture NAME -->`` (a pictured situation of
 ``pictures.py``) and ``[[7.2]]`` (a link to a clause), on the rules pages and on the
-how-to-play pages (``play/``). A marker that names nothing fails the build; so does a
-``Picture:`` line of a clause (spec/README.md) that names no situation.
+how-to-play pages (``play/``), and ``<!-- gaia:engine-notes -->`` (every ``Engine:`` note
+of the specification) on the programmers' page of the specification. A marker that names
+nothing fails the build; so does a ``Picture:`` line of a clause (spec/README.md) that
+names no situation.
 """
 
 from __future__ import annotations
@@ -81,6 +83,9 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Fill the markers of a hand-written rules page (see the module docstring)."""
     uri = page.file.src_uri
+    if uri == spec_pages.NOTES_PAGE:
+        notes = spec_pages.engine_notes_markdown(_spec(), uri)
+        return markdown.replace(spec_pages.ENGINE_NOTES_MARKER, notes)
     if not uri.startswith((f"{spec_pages.RULES_DIR}/", "play/")):
         return markdown
     spec = _spec()
@@ -107,6 +112,7 @@ def _pictures(markdown: str, uri: str) -> str:
         name = match["name"]
         if name not in stories:
             raise PluginError(f"{uri}: no pictured situation named {name!r} in pictures.py")
-        return pictures.story_markdown(stories[name], uri)
+        told = pictures.story_markdown(stories[name], uri)
+        return spec_pages.expand_shorthand(told, _spec(), uri)  # a refusal cites its clause
 
     return PICTURE_MARKER.sub(picture, markdown)

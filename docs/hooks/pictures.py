@@ -3,23 +3,25 @@ drawn before and after by :func:`gaia_rules.svg.world_svg`.
 
 Each situation is a function registered under a name. It sets up a position with the
 :class:`~gaia_rules.PositionBuilder`, applies the rulebook's actions through the engine
-itself and records a frame (an SVG of the world) at each moment worth seeing, with the
-events of each action in words (:func:`gaia_rules.text.describe`). So the pictures cannot
-drift from the engine: a change in the rules changes them, and a position the engine
-refuses fails the build.
+itself and records a frame (an SVG of the world, of the whole table, or of the cards that
+matter) at each moment worth seeing, with the events of each step told in the players'
+words (``narration.py``). So the pictures cannot drift from the engine: a change in the
+rules changes them, and a position the engine refuses fails the build.
 """
 
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Callable, Iterable
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from narration import Narrator, player
+
 import gaia_rules as gr
-from gaia_rules import Land, Pos
+from gaia_rules import CardId, CardKind, Land, Pos
 from gaia_rules.decisions import ChooseProtection
-from gaia_rules.svg import legend_svg, table_svg, world_svg
-from gaia_rules.text import describe
+from gaia_rules.svg import card_svg, legend_svg, table_svg, world_svg
 
 PICTURES_DIR = "rules/pictures"
 """Where the SVG files are written in the site."""
@@ -29,24 +31,39 @@ SIZE = 60
 
 Source = gr.Game | gr.Position
 
+Step = tuple[str, list[str]]
+"""One decision told in words, with what it caused (``narration.py``)."""
+
 
 @dataclass(frozen=True)
 class Frame:
-    """One picture of the world, with its caption."""
+    """One picture, with its caption."""
 
     caption: str
     svg: str
-    wide: bool = False
-    """A picture of the whole table, drawn on a row of its own."""
+    width: str = "narrow"
+    """How much of the page it takes: ``narrow`` (two a row), ``panel`` (a row of its own
+    on a narrow page) or ``wide`` (always a row of its own)."""
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row of a cards panel: a label and its cards, face up (an id) or face down (a
+    kind), with the pawns on some of them (a seat for each card that carries one)."""
+
+    label: str
+    cards: Sequence[CardId | CardKind] = ()
+    pawns: Mapping[CardId, int] = field(default_factory=dict)
+    note: str = ""
 
 
 @dataclass
 class Story:
-    """The frames and the event lines of one pictured situation, in order."""
+    """The frames and the steps of one pictured situation, in order."""
 
     name: str
     frames: list[Frame] = field(default_factory=list)
-    log: list[tuple[str, list[str]]] = field(default_factory=list)
+    log: list[tuple[str, list[Step]]] = field(default_factory=list)
 
     def show(self, caption: str, source: Source, highlight: Iterable[Pos] = ()) -> None:
         """Draw the world of ``source`` now, outlining the squares ``highlight``."""
@@ -55,30 +72,56 @@ class Story:
 
     def table(self, caption: str, game: gr.Game, seat: int) -> None:
         """Draw the whole table as ``seat`` sees it now (:func:`gaia_rules.svg.table_svg`)."""
-        self.frames.append(Frame(caption, table_svg(game.view(seat), title=caption), wide=True))
+        self.frames.append(Frame(caption, table_svg(game.view(seat), title=caption), "wide"))
 
-    def apply(self, game: gr.Game, action: gr.Action, heading: str | None = None) -> None:
-        """Apply ``action`` and record what happened; every Protection window it opens is
-        passed, seat by seat, unless the situation answers it itself."""
+    def cards(
+        self,
+        caption: str,
+        rules: gr.Rules,
+        rows: Sequence[Row],
+        world: Source | None = None,
+        highlight: Iterable[Pos] = (),
+    ) -> None:
+        """Draw the cards that matter now, row by row (:func:`cards_svg`), with the world of
+        ``world`` below them if given, its squares ``highlight`` outlined."""
+        svg = cards_svg(rules, rows, world, tuple(highlight))
+        self.frames.append(Frame(caption, svg, "panel"))
+
+    def apply(self, game: gr.Game, action: gr.Action, heading: str = "") -> None:
+        """Apply ``action`` and record what happened in words; every Protection window it
+        opens is passed, seat by seat, unless the situation answers it itself."""
+        narrator = Narrator.of(game)
         events = list(game.apply(action))
         while isinstance(game.decision, ChooseProtection):
             seat = game.decision.player
             events += game.apply(gr.PassProtection(seat))
-        self.note(heading or "", events)
+        self.log.append((heading, narrator.tell(events)))
 
-    def note(self, heading: str, events: Iterable[gr.Event]) -> None:
-        """Record the events of one step in words, under ``heading`` (may be empty)."""
-        self.log.append((heading, [describe(event) for event in events]))
+    def play(self, game: gr.Game, actions: Iterable[gr.Action], heading: str = "") -> None:
+        """Apply ``actions`` in order, answering every decision the situation answers
+        itself (a Protection window among them), and record what happened in words."""
+        narrator = Narrator.of(game)
+        events: list[gr.Event] = []
+        for action in actions:
+            events += game.apply(action)
+        self.log.append((heading, narrator.tell(events)))
+
+    def note(self, heading: str, before: Source, events: Iterable[gr.Event]) -> None:
+        """Record, in words, events that happened to the world of ``before``."""
+        self.log.append((heading, Narrator.of(before).tell(events)))
 
     def refuse(self, game: gr.Game, action: gr.Action, heading: str) -> None:
-        """Record that the engine refuses ``action`` (and why); the game is unchanged.
+        """Record that the engine refuses ``action``, and the rule it cites; the game is
+        unchanged.
 
         Raises ``AssertionError`` if the engine accepts it.
         """
         try:
             game.copy().apply(action)
         except gr.IllegalActionError as error:
-            self.log.append((heading, [f"refused: {error}"]))
+            reason = re.sub(r"(-?\d+),(-?\d+)", r"(\1, \2)", error.reason)
+            words = f"The engine refuses it: {reason} ([[{error.clause}]])."
+            self.log.append((heading, [(words, [])]))
             return
         raise AssertionError(f"{self.name}: the engine accepted {action}")
 
@@ -114,12 +157,13 @@ def _frame_uri(name: str, number: int) -> str:
 
 
 def story_markdown(story: Story, from_uri: str) -> str:
-    """The Markdown that shows the frames of ``story`` side by side, with the events of
-    each step in a fold below them, for a page at ``from_uri``."""
+    """The Markdown that shows the frames of ``story`` side by side, with its steps told in
+    words in a fold below them, for a page at ``from_uri``. A refused move cites its clause
+    as ``[[7.2]]``, which the build turns into a link."""
     out = ['<div class="gaia-frames" markdown>', ""] if story.frames else []
     for number, frame in enumerate(story.frames, 1):
         link = posixpath.relpath(_frame_uri(story.name, number), posixpath.dirname(from_uri))
-        kind = "gaia-frame wide" if frame.wide else "gaia-frame"
+        kind = "gaia-frame" if frame.width == "narrow" else f"gaia-frame {frame.width}"
         out += [
             f'<figure class="{kind}" markdown>',
             "",
@@ -134,20 +178,108 @@ def story_markdown(story: Story, from_uri: str) -> str:
         out += ["</div>", ""]
     if story.log:
         fold = "???" if story.frames else "???+"
-        out.append(f'{fold} note "What the engine did, step by step"')
-        out.append("")
-        for heading, lines in story.log:
+        out += [f'{fold} note "Step by step"', ""]
+        for heading, steps in story.log:
             if heading:
-                out += [f"    {heading}:", ""]
-            out.append("    ```text")
-            out += [f"    {line}" for line in lines] or ["    (nothing happened)"]
-            out += ["    ```", ""]
+                out += [f"    **{heading}**", ""]
+            for decision, consequences in steps or [("Nothing happens.", [])]:
+                out.append(f"    - {decision}" if decision else "    - (before any decision)")
+                out += [f"        - {line}" for line in consequences]
+            out.append("")
     return "\n".join(out)
+
+
+# -- a panel of cards --------------------------------------------------------------------------
+
+CARD_W = 50
+"""A card's width in a panel, in pixels (its height is 1.4 times that)."""
+
+PAWN_FILLS = ("#1f5fd1", "#f2c200", "#2a9d3a", "#d62828", "#ffffff")
+"""The pawns' colours in seat order, as the world pictures draw them."""
+
+
+def cards_svg(
+    rules: gr.Rules,
+    rows: Sequence[Row],
+    world: Source | None = None,
+    highlight: tuple[Pos, ...] = (),
+) -> str:
+    """A panel of cards: each row a label and its cards (faces drawn by
+    :func:`gaia_rules.svg.card_svg`), a pawn on the cards that carry one, and the world of
+    ``world`` below the rows if given, its squares ``highlight`` outlined."""
+    w, h, gap, left = CARD_W, CARD_W * 1.4, 6, 150
+    parts: list[str] = []
+    y = 8.0
+    widest = 300.0
+    for row in rows:
+        parts.append(
+            f'<text x="8" y="{y + h / 2 + 5:.0f}" font-size="14" font-weight="bold" '
+            f'fill="#222222">{_escape(row.label)}</text>'
+        )
+        x = float(left)
+        if not row.cards:
+            parts.append(
+                f'<text x="{x:.0f}" y="{y + h / 2 + 5:.0f}" font-size="13" fill="#666666">'
+                "(none)</text>"
+            )
+            x += 60
+        for card in row.cards:
+            parts.append(
+                f'<g transform="translate({x:.0f},{y:.0f})">{card_svg(rules, card, width=w)}</g>'
+            )
+            seat = row.pawns.get(card) if isinstance(card, str) else None
+            if seat is not None:
+                parts.append(
+                    f'<circle cx="{x + 2 + w / 2:.1f}" cy="{y + 2 + h * 0.86:.1f}" r="8" '
+                    f'fill="{PAWN_FILLS[seat]}" stroke="#222222"/>'
+                )
+            x += w + 4 + gap
+        if row.note:
+            parts.append(
+                f'<text x="{x + 4:.0f}" y="{y + h / 2 + 5:.0f}" font-size="13" fill="#222222">'
+                f"{_escape(row.note)}</text>"
+            )
+            x += 8 + 7 * len(row.note)
+        widest = max(widest, x)
+        y += h + 14
+    if world is not None:
+        drawn = world_svg(world, size=44, highlight=highlight)
+        size = re.match(r'<svg [^>]*width="([\d.]+)" height="([\d.]+)"', drawn)
+        assert size is not None  # world_svg writes its size first
+        parts.append(f'<g transform="translate(8,{y:.0f})">{drawn}</g>')
+        widest = max(widest, 8 + float(size[1]))
+        y += float(size[2]) + 8
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{widest + 8:.0f}" height="{y:.0f}" '
+        f'viewBox="0 0 {widest + 8:.0f} {y:.0f}" role="img" font-family="sans-serif">'
+        f'<rect width="100%" height="100%" fill="#ffffff"/>{"".join(parts)}</svg>'
+    )
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def hand_rows(game: gr.Game, seats: Iterable[int], *, hands: bool = True) -> list[Row]:
+    """For each seat: his hand face up (when ``hands``) and the cards in front of him."""
+    state = game.state
+    rows = []
+    for seat in seats:
+        if hands:
+            rows.append(Row(f"{player(seat)}'s hand", state.hands[seat]))
+        rows.append(Row(f"in front of {player(seat)}", state.tableaux[seat]))
+    return rows
+
+
+def objective_row(game: gr.Game, label: str = "Objectives") -> Row:
+    """The revealed Objectives, with the pawns on them."""
+    state = game.state
+    return Row(label, state.objectives, dict(state.objective_pawns))
 
 
 # -- the rulebooks' illustrated examples -------------------------------------------------------
 
-BLUE, YELLOW, GREEN = 0, 1, 2
+BLUE, YELLOW, GREEN, RED = 0, 1, 2, 3
 
 
 @situation("basic-example")
@@ -171,12 +303,29 @@ def _basic_example(story: Story) -> None:
     )
     story.show("Before: Yellow's turn begins", position, [Pos(1, 1)])
     game = position.to_game()
-    story.note("a) the feeding", game.events)
-    story.show("a) Lhasa is fed the last token", game, [Pos(1, 1)])
-    story.apply(game, gr.PlayNature(YELLOW, "N08", Pos(2, 1)), "b) c) a plain")
-    story.show("b) a plain raises Petra", game, [Pos(2, 1)])
-    story.apply(game, gr.PlayAnimals(YELLOW, "A09", Pos(1, 1)), "d) Animals on the desert")
-    story.show("d) animals raise Lhasa again", game, [Pos(1, 1)])
+    story.note("a) The feeding", position, game.events)
+    story.show("a) Lhasa is fed the last token and falls to 1", game, [Pos(1, 1)])
+    in_front, objectives = game.state.tableaux[YELLOW], objective_row(game)
+    plain = gr.PlayNature(YELLOW, "N08", Pos(2, 1))
+    story.apply(game, plain, "b) and c) First action: a plain card, then the Objective")
+    story.show("b) the plain raises Petra to 3", game, [Pos(2, 1)])
+    rules = game.rules
+    story.cards(
+        "c) the plain card joins the cards in front of Yellow: they show an Objective",
+        rules,
+        [Row("in front of Yellow", (*in_front, plain.card)), objectives],
+    )
+    story.cards(
+        "c) Yellow discards the four cards and puts a pawn on the Objective",
+        rules,
+        [
+            Row("in front of Yellow", game.state.tableaux[YELLOW]),
+            objective_row(game),
+            Row("Nature discards", game.state.discards[CardKind.NATURE]),
+        ],
+    )
+    story.apply(game, gr.PlayAnimals(YELLOW, "A09", Pos(1, 1)), "d) Second action: an Animal card")
+    story.show("d) the animals raise Lhasa to 2 again", game, [Pos(1, 1)])
 
 
 @situation("advanced-example")
@@ -318,13 +467,43 @@ def _protection(story: Story) -> None:
         .turn(0, 1)
         .build()
     )
-    story.show("Before: Blue's Sun on the plain", position, [Pos(1, 0)])
     game = position.to_game()
-    events = list(game.apply(gr.PlaySun(0, "P01", Pos(1, 0))))
-    events += game.apply(gr.PassProtection(1))
-    events += game.apply(gr.Protect(2, "P20"))
-    story.note("Sun; Yellow passes; Green plays Protection", events)
-    story.show("After: nothing changed in the world", game, [Pos(1, 0)])
+
+    def rows(**notes: str) -> list[Row]:
+        state = game.state
+        return [
+            Row("Blue's hand", state.hands[BLUE], note=notes.get("blue", "")),
+            Row("in front of Blue", state.tableaux[BLUE], note=notes.get("front", "")),
+            Row("Yellow's hand", state.hands[YELLOW], note=notes.get("yellow", "")),
+            Row("Green's hand", state.hands[GREEN], note=notes.get("green", "")),
+            Row("in front of Green", state.tableaux[GREEN], note=notes.get("green_front", "")),
+            objective_row(game),
+            Row("Power discards", state.discards[CardKind.POWER]),
+        ]
+
+    plain = [Pos(1, 0)]
+    story.cards(
+        "Before: Blue is to play his Sun on the plain at (1, 0), beside Green's Nineveh",
+        game.rules,
+        rows(yellow="no Protection", green="a Protection"),
+        game,
+        plain,
+    )
+    story.play(
+        game,
+        [gr.PlaySun(BLUE, "P01", Pos(1, 0)), gr.PassProtection(YELLOW), gr.Protect(GREEN, "P20")],
+        "The Sun, Yellow asked, Green's Protection",
+    )
+    story.cards(
+        "After: the plain is still a plain; Blue, checked first, takes the Power Objective",
+        game.rules,
+        rows(
+            front="his four Power cards fulfilled the Objective",
+            green_front="four, but no Power Objective left",
+        ),
+        game,
+        plain,
+    )
 
 
 @situation("eruption")
@@ -357,21 +536,45 @@ def _eruption(story: Story) -> None:
 def _tornado(story: Story) -> None:
     """A Tornado: the world does not change; who sees which card does (spec 13.8)."""
     game = (
-        gr.PositionBuilder(players=3, rules=gr.Rules.powers(), seed=3)
+        gr.PositionBuilder(players=4, rules=gr.Rules.powers(), seed=3)
         .tile(0, 0, Land.PLAIN)
-        .hand(0, "P16", "N01")
-        .hand(1, "N07", "C01")
-        .hand(2, "A01")
-        .turn(0, 1)
+        .hand(BLUE, "P16", "N33")  # a Tornado, a forest
+        .hand(YELLOW, "N07", "C01", "A03")  # a plain, Alexandria, Animals on a plain
+        .hand(RED, "A01")  # Animals on a forest; Green's hand is empty
+        .turn(BLUE, 1)
         .to_game()
     )
-    start = len(game.events)
-    game.apply(gr.PlayTornado(0, "P16"))
-    game.apply(gr.NameBack(0, 1, gr.CardKind.LIFE))
-    kept = next(a for a in game.legal_actions() if isinstance(a, gr.KeepCard))
-    game.apply(kept)
-    for seat, who in ((0, "the thief, seat 0"), (1, "seat 1, robbed"), (2, "seat 2, robbed")):
-        story.note(f"as {who} saw it", game.events_for(seat)[start:])
+
+    def rows(*notes: str) -> list[Row]:
+        state = game.state
+        hands = [
+            Row(f"{player(seat)}'s hand", state.hands[seat], note=note)
+            for seat, note in zip(range(4), notes or ("",) * 4, strict=True)
+        ]
+        return [
+            *hands,
+            Row("in front of Blue", state.tableaux[BLUE]),
+            Row("Life discards", state.discards[CardKind.LIFE]),
+        ]
+
+    story.cards(
+        "Before: Blue holds a Tornado (every hand shown face up)",
+        game.rules,
+        rows("", "a Nature back, two Life backs", "empty", "one Life back"),
+    )
+    story.play(
+        game,
+        [gr.PlayTornado(BLUE, "P16"), gr.NameBack(BLUE, YELLOW, CardKind.LIFE)],
+        "Blue plays the Tornado and names Life for Yellow; Green's empty hand is skipped",
+    )
+    stolen = [card for card, _ in game.state.stolen]
+    keep = next(card for card in stolen if card in ("C01", *stolen[-1:]))
+    story.play(game, [gr.KeepCard(BLUE, keep)], "Blue looks at the two cards and keeps one")
+    story.cards(
+        "After: Blue keeps one card and discards the other",
+        game.rules,
+        rows("kept one", "one Life card taken at random", "skipped", "his only card taken"),
+    )
 
 
 # -- the disagreements -------------------------------------------------------------------------
@@ -395,13 +598,46 @@ def _feeding_switch(story: Story) -> None:
 
     story.show("Before: Yellow's turn begins", position(gr.Feeding.PAWN_HOLDER), [Pos(1, 0)])
     game = position(gr.Feeding.PAWN_HOLDER).to_game()
-    story.note("PAWN_HOLDER: the feeding", game.events)
+    story.note("PAWN_HOLDER: the feeding", position(gr.Feeding.PAWN_HOLDER), game.events)
     story.show("PAWN_HOLDER: Cuzco alone is fed", game, [Pos(1, 0)])
-    game = position(gr.Feeding.EVERY_CITY).to_game()
-    start = len(game.events)
-    game.apply(gr.Feed(1, Pos(2, 0), Pos(1, 0)))
-    story.note("EVERY_CITY: the feeding", game.events[start:])
+    start = position(gr.Feeding.EVERY_CITY)
+    game = start.to_game()
+    story.note("EVERY_CITY: the feeding", start, game.events)
+    story.apply(game, gr.Feed(1, Pos(2, 0), Pos(1, 0)))
     story.show("EVERY_CITY: Alexandria is fed too", game, [Pos(1, 0)])
+
+
+@situation("objectives-switch")
+def _objectives_switch(story: Story) -> None:
+    """Two Objectives that need the same cards, MANDATORY against OPTIONAL (spec 8.4)."""
+
+    def game(objectives: gr.Objectives) -> gr.Game:
+        return (
+            gr.PositionBuilder(players=2, rules=gr.Rules.basic(objectives=objectives))
+            .tile(0, 0, Land.DESERT)
+            .tableau(BLUE, "N01", "N02", "N20", "N21", "N07")  # desert, desert, sea, sea, plain
+            .hand(BLUE, "N08")  # a plain
+            .objectives("O01", "O04", "O02", "O03")
+            .turn(BLUE, 1)
+            .to_game()
+        )
+
+    def rows(of: gr.Game) -> list[Row]:
+        return [Row("in front of Blue", of.state.tableaux[BLUE]), objective_row(of)]
+
+    play = gr.PlayNature(BLUE, "N08", Pos(1, 0))
+    must = game(gr.Objectives.MANDATORY)
+    story.cards("Before: Blue is to play his second plain card", must.rules, rows(must))
+    story.apply(must, play, "MANDATORY: Blue plays the plain card")
+    story.refuse(must, gr.DeclineObjectives(BLUE), "MANDATORY: Blue tries to decline both")
+    story.apply(must, gr.FulfillObjective(BLUE, "O04"), "MANDATORY: Blue chooses one")
+    story.cards(
+        "MANDATORY: Blue must fulfil one; he chooses the plains and seas", must.rules, rows(must)
+    )
+    may = game(gr.Objectives.OPTIONAL)
+    story.apply(may, play, "OPTIONAL: Blue plays the plain card")
+    story.apply(may, gr.DeclineObjectives(BLUE), "OPTIONAL: Blue declines both")
+    story.cards("OPTIONAL: Blue may wait; both Objectives stay available", may.rules, rows(may))
 
 
 @situation("star-animals-on-sea")
@@ -424,9 +660,9 @@ def _star_animals_on_sea(story: Story) -> None:
     play = gr.PlayAnimals(0, "A10", Pos(1, 0))
     before = game(True)
     story.show("Before: a star Animal card, a free sea", before, [Pos(1, 0)])
-    story.apply(before, play, "star_animals_on_sea=True")
+    story.apply(before, play, "True: the star animals go on the sea")
     story.show("True: the animals go on the sea", before, [Pos(1, 0)])
-    story.refuse(game(False), play, "star_animals_on_sea=False")
+    story.refuse(game(False), play, "False: the same play")
 
 
 @situation("four-need-drop")
@@ -478,9 +714,9 @@ def _eruption_on_city(story: Story) -> None:
     before = game(True)
     around = [Pos(0, 0), Pos(1, 0), Pos(0, 1), Pos(-1, 0)]
     story.show("Before: Cuzco on the mountain", before, around)
-    story.apply(before, play, "eruption_on_city=True")
+    story.apply(before, play, "True: the Eruption on Cuzco's mountain")
     story.show("True: Cuzco is destroyed", before, around)
-    story.refuse(game(False), play, "eruption_on_city=False")
+    story.refuse(game(False), play, "False: the same play")
 
 
 @situation("venice")
@@ -502,8 +738,6 @@ def _venice(story: Story) -> None:
 
 
 # -- the rules chapters ------------------------------------------------------------------------
-
-RED = 3
 
 
 @situation("tile-placement")
@@ -573,9 +807,16 @@ def _objective_fulfilled(story: Story) -> None:
         .turn(BLUE, 1)
         .to_game()
     )
-    story.table("Before: Blue has a plain, two forests and a sea in front", game, BLUE)
-    story.apply(game, gr.PlayNature(BLUE, "N08", Pos(1, 0)), "Blue plays his second plain")
-    story.table("After: the Objective O02 carries Blue's pawn", game, BLUE)
+    rules = game.rules
+    rows = [Row("in front of Blue", game.state.tableaux[BLUE]), objective_row(game)]
+    story.cards("Before: a plain, two forests and a sea in front of Blue", rules, rows)
+    story.apply(game, gr.PlayNature(BLUE, "N08", Pos(1, 0)), "Blue plays his second plain card")
+    rows = [Row("in front of Blue", game.state.tableaux[BLUE]), objective_row(game)]
+    story.cards(
+        "After: the plains and forests discarded, the sea stays; Blue's pawn on the Objective",
+        rules,
+        rows,
+    )
 
 
 @situation("scarce-pawns")
@@ -643,10 +884,19 @@ def _hand_limits(story: Story) -> None:
         .turn(BLUE, 1)
         .to_game()
     )
-    story.table("Before: Blue holds 5 cards, 2 of them Powers", game, BLUE)
-    story.apply(game, gr.DrawDisplay(BLUE, "P13"), "Blue takes the Earthquake P13")
+
+    def rows() -> list[Row]:
+        state = game.state
+        return [
+            Row("Blue's hand", state.hands[BLUE]),
+            Row("Power display", state.displays[CardKind.POWER]),
+            Row("Power discards", state.discards[CardKind.POWER]),
+        ]
+
+    story.cards("Before: Blue holds 5 cards, 2 of them Power cards", game.rules, rows())
+    story.apply(game, gr.DrawDisplay(BLUE, "P13"), "Blue takes the Earthquake")
     story.apply(game, gr.Discard(BLUE, "P07"), "Blue holds 3 Power cards: he discards the Rain")
-    story.table("After: 6 cards, 2 Powers; the Rain on the Power discards", game, BLUE)
+    story.cards("After: 6 cards, 2 of them Power cards; the Rain discarded", game.rules, rows())
 
 
 @situation("exhaustion-end")
@@ -720,19 +970,98 @@ def _legend(story: Story) -> None:
 
 @situation("a-table")
 def _a_table(story: Story) -> None:
-    """A three-player game after a few turns, as seat 0 sees it (spec 1.5, 3.8)."""
-    game = gr.new_game(players=3, rules=gr.Rules.basic(), seed=2024)
-    for _ in range(14):  # the first legal action each time: draws and plays, seeded
-        actions = game.legal_actions()
-        plays = [a for a in actions if isinstance(a, gr.PlayNature | gr.PlayCity)]
-        game.apply((plays or actions)[0])
-    story.table("A three-player game, as Blue (seat 0) sees the table", game, BLUE)
+    """A three-player game in the middle, as Blue sees the table (spec 1.5, 3.8)."""
+    game = (
+        gr.PositionBuilder(players=3, seed=2024)
+        .tile(-1, -1, Land.FOREST)
+        .tile(0, -1, Land.MOUNTAIN)
+        .tile(1, -1, Land.PLAIN)
+        .tile(-2, 0, Land.SEA)
+        .tile(-1, 0, Land.SWAMP)
+        .tile(0, 0, Land.DESERT)
+        .tile(1, 0, Land.SEA)
+        .tile(2, 0, Land.PLAIN)
+        .tile(-1, 1, Land.PLAIN)
+        .tile(0, 1, Land.FOREST, animals=3)
+        .tile(1, 1, Land.DESERT)
+        .tile(2, 1, Land.MOUNTAIN)
+        .tile(0, 2, Land.SEA)
+        .tile(1, 2, Land.PLAIN)
+        .city(0, 0, "C02", pawns=[YELLOW, BLUE])  # Babylon: swamp, forest, animals met
+        .city(0, -1, "C10", pawns=[GREEN])  # Sparta: plain, forest met
+        .city(1, 2, "C04", pawns=[BLUE])  # Carthage: sea, desert met
+        .tableau(BLUE, "N07", "N20", "N35")
+        .tableau(YELLOW, "N01")
+        .tableau(GREEN, "N29", "N30", "N36")
+        .hand(BLUE, "N03", "C05", "A07", "N22")
+        .hand(YELLOW, "N15", "C13", "N09")
+        .hand(GREEN, "N16", "A11", "C16", "N23", "N10")
+        .discard_pile(CardKind.NATURE, "N33", "N34", "N27", "N28")
+        .discard_pile(CardKind.LIFE, "A01")
+        .objectives("O03", "O05", "O01", "O07", "O04", fulfilled={"O05": YELLOW})
+        .turn(BLUE, 1)
+        .to_game()
+    )
+    story.table("A three-player game in the middle, as Blue sees the table", game, BLUE)
+
+
+@situation("setup-four-players")
+def _setup_four_players(story: Story) -> None:
+    """The rulebooks' setup example: four players, as Blue sees the table (spec 4)."""
+    game = gr.new_game(players=4, rules=gr.Rules.basic(), seed=4)
+    story.table("Setup with four players, as Blue sees the table", game, BLUE)
+
+
+@situation("bga-objective")
+def _bga_objective(story: Story) -> None:
+    """The example of the Board Game Arena page: two deserts and two seas (spec 8.1, 8.2)."""
+    game = (
+        gr.PositionBuilder(players=2)
+        .tile(0, 0, Land.DESERT)
+        .tile(1, 0, Land.SEA)
+        .tile(-1, 0, Land.DESERT)
+        .tableau(BLUE, "N01", "N02", "N20")
+        .hand(BLUE, "N21")
+        .objectives("O01", "O02", "O03", "O04")
+        .turn(BLUE, 1)
+        .to_game()
+    )
+    rules = game.rules
+    rows = [Row("in front of Blue", game.state.tableaux[BLUE]), objective_row(game)]
+    story.cards("Before: two deserts and a sea in front of Blue", rules, rows)
+    story.apply(game, gr.PlayNature(BLUE, "N21", Pos(2, 0)), "Blue plays his second sea card")
+    rows = [
+        Row("in front of Blue", game.state.tableaux[BLUE]),
+        objective_row(game),
+        Row("Nature discards", game.state.discards[CardKind.NATURE]),
+    ]
+    story.cards("After: the four cards discarded, Blue's pawn on the Objective", rules, rows)
+
+
+@situation("bga-city-animals")
+def _bga_city_animals(story: Story) -> None:
+    """The example of the Board Game Arena page: another player's animals raise a city,
+    and his pawn joins the builder's (spec 10.4)."""
+    game = (
+        gr.PositionBuilder(players=2)
+        .tile(0, 0, Land.DESERT)
+        .tile(-1, 0, Land.FOREST)
+        .tile(0, 1, Land.SWAMP)
+        .tile(1, 0, Land.MOUNTAIN)
+        .city(0, 0, "C02", pawns=[BLUE])  # Babylon: plain, swamp, forest, animals
+        .hand(YELLOW, "A01")
+        .turn(YELLOW, 1)
+        .to_game()
+    )
+    story.show("Before: Babylon meets forest and swamp (2), Blue's", game, [Pos(-1, 0)])
+    story.apply(game, gr.PlayAnimals(YELLOW, "A01", Pos(-1, 0)), "Yellow's Animals on the forest")
+    story.show("After: Babylon at 3, Yellow's pawn beside Blue's", game, [Pos(-1, 0)])
 
 
 @situation("turn")
 def _turn(story: Story) -> None:
     """One whole turn: the feeding, then two actions (spec 5.2, 11)."""
-    game = (
+    start = (
         gr.PositionBuilder(players=2)
         .tile(0, 0, Land.PLAIN)
         .tile(1, 0, Land.FOREST, animals=2)
@@ -742,9 +1071,10 @@ def _turn(story: Story) -> None:
         .hand(BLUE, "N27")
         .display(gr.CardKind.LIFE, "C10", "A03")
         .turn(BLUE)
-        .to_game()
+        .build()
     )
-    story.note("The turn begins: Blue feeds Carthage from the forest", game.events)
+    game = start.to_game()
+    story.note("1. The turn begins: Blue feeds Carthage from the forest", start, game.events)
     story.show("1. Feeding: one token eaten", game, [Pos(1, 0)])
     story.apply(game, gr.PlayNature(BLUE, "N27", Pos(0, -1)), "2. First action: a mountain")
     story.show("2. First action: a mountain tile", game, [Pos(0, -1)])

@@ -53,6 +53,25 @@ SWITCH_PAGES = {
 }
 """Each ``Rules`` switch and its page under ``rules/disagreements/``."""
 
+SWITCH_NAMES = {
+    "edition": "the edition",
+    "feeding": "the feeding",
+    "star_animals_on_sea": "star animals on sea",
+    "objectives": "the Objectives",
+    "four_need_drop": "the fall from four needs",
+    "lightnings": "the Lightnings",
+    "eruption_on_city": "eruption on a city",
+}
+"""Each switch as the rules name it for players (spec 1.3), where the engine names it by
+its ``Rules`` field."""
+
+NOTES_PAGE = "reference/specification.md"
+"""The programmers' page of the specification, where every ``Engine:`` note is listed by
+clause (the rules pages link each note there instead of showing it)."""
+
+ENGINE_NOTES_MARKER = "<!-- gaia:engine-notes -->"
+"""The marker that page holds, which the build fills with every ``Engine:`` note."""
+
 LEVELS = {
     12: "advanced",
     13: "powers",
@@ -314,8 +333,7 @@ def section_markdown(spec: Spec, section: Section) -> str:
         f"# {section.title}",
         "",
         f'<p class="spec-source">Level: <strong>{section.level}</strong> · '
-        f"{len(section.clauses)} clauses · generated from <code>spec/{section.stem}.md</code>"
-        "</p>",
+        f"{len(section.clauses)} clauses</p>",
         "",
     ]
     engine = sum(clause.engine for clause in section.clauses)
@@ -335,8 +353,11 @@ def clause_markdown(spec: Spec, clause: Clause, uri: str) -> list[str]:
     """The lines of one clause's block: anchor, id, text and its notes.
 
     An engine rule gets the class ``engine`` and says that a player may skip it; an
-    ``Engine:`` note is folded under "For implementers"; a ``Picture:`` line becomes the
-    marker of its pictured situation, which the build fills in (``gaia_site.py``).
+    ``Engine:`` note, which names the engine's code, stays off the players' page: a link
+    leads to it on the programmers' page of the specification (:data:`NOTES_PAGE`); a
+    ``Switch:`` line names the switch and its readings in words; a ``Picture:`` line
+    becomes the marker of its pictured situation, which the build fills in
+    (``gaia_site.py``).
     """
     kind = "clause engine" if clause.engine else "clause"
     badge = (
@@ -357,23 +378,62 @@ def clause_markdown(spec: Spec, clause: Clause, uri: str) -> list[str]:
         if label == "Picture":
             continue  # drawn after every other note
         if label == "Engine":
-            out += ['??? info "For implementers"', "", "    " + link_clauses(text, spec, uri), ""]
-            continue
+            continue  # on the programmers' page, linked below
         body = _switch_text(text, uri) if label == "Switch" else link_clauses(text, spec, uri)
         out += [f"**{label}:** {body}", f"{{ .clause-{label.lower()} }}", ""]
     for name in clause.pictures:
         out += [f"<!-- gaia:picture {name} -->", ""]
+    if any(label == "Engine" for label, _ in clause.notes):
+        link = relative(uri, NOTES_PAGE) + f"#engine-{clause.id}"
+        out += [
+            f"[How the engine names this, for programmers]({link}){{ .clause-engine-link }}",
+            "",
+        ]
     out += ["</div>", ""]
     return out
 
 
+SWITCH_LINE = re.compile(r"^`Rules\.(?P<name>\w+)` = (?P<values>.+)$")
+"""A ``Switch:`` line of the specification (spec/README.md)."""
+
+
+def switch_words(text: str) -> str:
+    """A ``Switch:`` line in words: the switch as the rules name it (spec 1.3) and its
+    readings, the default first, e.g. "the Objectives: MANDATORY (the default) or
+    OPTIONAL". Raises :class:`SpecError` for a line that names no switch."""
+    match = SWITCH_LINE.match(text)
+    if match is None or match["name"] not in SWITCH_NAMES:
+        raise SpecError(f"not a switch line: {text!r}")
+    values = [v.strip().replace("(default)", "(the default)") for v in match["values"].split("|")]
+    readings = ", ".join(values[:-1]) + " or " + values[-1] if len(values) > 1 else values[0]
+    name = SWITCH_NAMES[match["name"]]
+    return f"{name[0].upper()}{name[1:]}: {readings}"
+
+
 def _switch_text(text: str, uri: str) -> str:
-    """A Switch line, with the switch linked to its disagreement page."""
-    match = re.match(r"`Rules\.(?P<name>\w+)`", text)
+    """A Switch line in words, with the switch linked to its disagreement page."""
+    match = SWITCH_LINE.match(text)
     if match is None or match["name"] not in SWITCH_PAGES:
-        return text
+        raise SpecError(f"a Switch line that names no switch: {text!r}")
     page = relative(uri, f"{RULES_DIR}/disagreements/{SWITCH_PAGES[match['name']]}")
-    return f"{text} ([the readings side by side]({page}))"
+    return f"{switch_words(text)} ([the readings side by side]({page}))"
+
+
+def engine_notes_markdown(spec: Spec, from_uri: str = NOTES_PAGE) -> str:
+    """Every ``Engine:`` note of the specification, by clause, each with the anchor
+    ``engine-<id>`` that the clause's block on the rules pages links to."""
+    out = []
+    for section in spec.sections:
+        for clause in section.clauses:
+            notes = [text for label, text in clause.notes if label == "Engine"]
+            if not notes:
+                continue
+            link = f"[{clause.id}]({spec.clause_link(clause.id, from_uri)})"
+            out += [f'<div class="engine-note" id="engine-{clause.id}" markdown>', ""]
+            for note in notes:
+                out += [f"**{link}** {link_clauses(note, spec, from_uri)}", ""]
+            out += ["</div>", ""]
+    return "\n".join(out)
 
 
 def glossary_markdown(spec: Spec) -> str:
@@ -384,7 +444,7 @@ def glossary_markdown(spec: Spec) -> str:
         "",
         link_clauses(spec.glossary_intro, spec, uri),
         "",
-        "A dash means that the glossary of `spec/` gives no word in that language.",
+        "A dash means that no rulebook word is given in that language.",
         "",
     ]
     for term in spec.glossary:

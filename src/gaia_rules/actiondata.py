@@ -11,7 +11,6 @@ a refusal reads the same whichever path saw the data first.
 
 from __future__ import annotations
 
-import re
 import typing
 from collections.abc import Callable
 from typing import Any
@@ -19,12 +18,10 @@ from typing import Any
 import attrs
 
 from gaia_rules.actions import Action
+from gaia_rules.untrusted import SQUARE
 from gaia_rules.vocabulary import CardKind, Pos
 
 __all__ = ["SQUARE", "ActionStructure"]
-
-SQUARE = re.compile(r"(0|-?[1-9][0-9]*),(0|-?[1-9][0-9]*)")
-"""A square on the wire: ``"x,y"``, as in the notation."""
 
 
 class _NotPlainError(ValueError):

@@ -11,6 +11,7 @@ from typing import TypeAlias
 
 import attrs
 
+from gaia_rules import hooks
 from gaia_rules.vocabulary import ANIMALS, CardKind, Land, Need, Power, Site
 
 __all__ = [
@@ -34,6 +35,11 @@ class NatureCard:
 
     land: Land
 
+    def _repr_svg_(self) -> str:
+        """The face drawn as a card, for notebooks
+        ([`face_svg`][gaia_rules.svg_cards.face_svg])."""
+        return hooks.face_svg(self)  # installed by gaia_rules.svg_cards
+
 
 @attrs.frozen
 class CityCard:
@@ -48,6 +54,11 @@ class CityCard:
         """Whether the animal need is one of its needs (spec 11.2)."""
         return ANIMALS in self.needs
 
+    def _repr_svg_(self) -> str:
+        """The face drawn as a card, for notebooks
+        ([`face_svg`][gaia_rules.svg_cards.face_svg])."""
+        return hooks.face_svg(self)  # installed by gaia_rules.svg_cards
+
 
 @attrs.frozen
 class AnimalCard:
@@ -55,12 +66,22 @@ class AnimalCard:
 
     site: Site
 
+    def _repr_svg_(self) -> str:
+        """The face drawn as a card, for notebooks
+        ([`face_svg`][gaia_rules.svg_cards.face_svg])."""
+        return hooks.face_svg(self)  # installed by gaia_rules.svg_cards
+
 
 @attrs.frozen
 class PowerCard:
     """A red Power card (spec 2.7)."""
 
     power: Power
+
+    def _repr_svg_(self) -> str:
+        """The face drawn as a card, for notebooks
+        ([`face_svg`][gaia_rules.svg_cards.face_svg])."""
+        return hooks.face_svg(self)  # installed by gaia_rules.svg_cards
 
 
 @attrs.frozen
@@ -78,6 +99,11 @@ class Objective:
     def is_power(self) -> bool:
         """Whether this is a Power Objective (spec 2.6)."""
         return self.powers > 0
+
+    def _repr_svg_(self) -> str:
+        """The face drawn as a card, for notebooks
+        ([`face_svg`][gaia_rules.svg_cards.face_svg])."""
+        return hooks.face_svg(self)  # installed by gaia_rules.svg_cards
 
 
 Face: TypeAlias = NatureCard | CityCard | AnimalCard | PowerCard | Objective

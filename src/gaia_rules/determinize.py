@@ -22,6 +22,7 @@ from functools import partial
 
 import attrs
 
+from gaia_rules import errors, flow
 from gaia_rules.cards import CardId, kind_of
 from gaia_rules.dealing import deal, deal_shuffled
 from gaia_rules.decisions import ChooseProtection, PowerEffect, Step
@@ -31,7 +32,9 @@ from gaia_rules.manifest import TILE_COUNTS
 from gaia_rules.position import Position, position_problems, table_of, world_of
 from gaia_rules.serialization import register_check
 from gaia_rules.setup import TOKENS, cards_in_play, check_players, pawns_per_player
-from gaia_rules.views import View, backs_of
+from gaia_rules.table import Table
+from gaia_rules.untrusted import value_problems
+from gaia_rules.views import View, backs_of, view_of
 from gaia_rules.vocabulary import LANDS, CardKind
 from gaia_rules.world import needs_met
 
@@ -74,16 +77,13 @@ class Determinizer:
     __slots__ = ("_base", "_pools", "_position", "_seat", "_view")
 
     def __init__(self, view: View) -> None:
-        position, pools, problems = _position_of(view)
-        if position is None or problems:
+        position, table, pools, problems = _position_of(view)
+        if position is None or table is None or problems:
             raise ViewError(problems)
         self._view = view
         self._seat = view.seat
         self._pools = {kind: list(cards) for kind, cards in pools.items()}
         self._position = position
-        table = table_of(position)
-        table.steps = list(view.steps)  # a game that is over may have none left
-        table.result = view.result
         self._base = table
 
     def sample(self, rng: random.Random) -> Game:
@@ -118,24 +118,27 @@ def view_problems(view: View) -> list[str]:
     bounded by the box, whatever the view holds. [`View.from_json`][gaia_rules.views.View]
     runs it too.
     """
-    return _position_of(view)[2]
+    return _position_of(view)[3]
 
 
 _Pools = dict[CardKind, tuple[CardId, ...]]
 """The cards a seat cannot see, by back, as ``unseen_cards`` finds them."""
 
 
-def _position_of(view: View) -> tuple[Position | None, _Pools, list[str]]:
-    """The position of a game showing ``view``, its hidden cards dealt in id order; the
-    cards hidden from its seat; and the problems of the view (the position is ``None`` when
-    they keep it from being built)."""
+def _position_of(view: View) -> tuple[Position | None, Table | None, _Pools, list[str]]:
+    """The position of a game showing ``view``, its hidden cards dealt in id order, and its
+    table (``None`` where the problems keep them from being built); the cards hidden from
+    its seat; and the problems of the view."""
+    broken = value_problems(view, View)  # 1.10a: the types first, exactly
+    if broken:
+        return None, None, {}, [f"{problem.where('view')}: {problem.message}" for problem in broken]
     try:
         check_players(view.players, view.first_player)
     except RulesError as exc:
-        return None, {}, [str(exc)]
+        return None, None, {}, [str(exc)]
     seat, players = view.seat, view.players
-    if type(seat) is not int or not 0 <= seat < players:
-        return None, {}, [f"seat: no seat {seat!r} in a {players}-player game (1.1)"]
+    if not 0 <= seat < players:
+        return None, None, {}, [f"seat: no seat {seat!r} in a {players}-player game (1.1)"]
     shaped = [
         f"{name}: expected one entry per seat, got {len(value)}"
         for name, value in (
@@ -146,35 +149,39 @@ def _position_of(view: View) -> tuple[Position | None, _Pools, list[str]]:
         if len(value) != players
     ]
     if shaped:
-        return None, {}, shaped
+        return None, None, {}, shaped
     cards = view.rules.cards
     unknown = sorted({card for card in _seen(view) if card not in cards})
     if unknown:
-        return None, {}, [f"{card!r}: no such card in the manifest (spec 2.9)" for card in unknown]
-    backs = [back for hand in view.hand_backs for back in hand]
-    backs += [back for back, _, _ in view.stolen] + list(view.deck_sizes)
-    if not all(isinstance(back, CardKind) for back in backs):
-        return None, {}, ["hand_backs, stolen, deck_sizes: a back is a CardKind (3.8)"]
+        found = [f"{card!r}: no such card in the manifest (spec 2.9)" for card in unknown]
+        return None, None, {}, found
     problems = [
         f"{card}: an Objective cannot be in a hand or set aside (2.6)"
         for card in (*view.hand, *(card for _, _, card in view.stolen if card is not None))
         if card[:1] not in ("N", "C", "A", "P")
     ]
     if problems:
-        return None, {}, problems
+        return None, None, {}, problems
     if view.hand_backs[seat] != backs_of(view.hand):
         problems.append("hand_backs: the seat's own backs are not those of its hand (1.5)")
+    order = list(CardKind)
+    problems += [
+        f"hand_backs: seat {other}'s backs are listed by back, in the order "
+        f"{', '.join(kind.value for kind in order)}, never as they came in (1.5)"
+        for other, backs in enumerate(view.hand_backs)
+        if list(backs) != sorted(backs, key=order.index)
+    ]
     for kind, size in view.deck_sizes.items():
-        if type(size) is not int or size < 0:
+        if size < 0:
             problems.append(f"deck_sizes: {kind.value}: expected a whole number, got {size!r}")
     for back, _, card in view.stolen:
         if card is not None and kind_of(card) is not back:
             problems.append(f"stolen: {card} has not the back {back.value} (13.8b)")
     if problems:
-        return None, {}, problems
+        return None, None, {}, problems
     public, pools, problems = _named(view)
     if problems:
-        return None, {}, problems
+        return None, None, {}, problems
     wanted = _hidden_places(view)
     problems = [
         f"1.5: the seat cannot see {len(pools[kind])} {kind.value} card(s), "
@@ -183,7 +190,7 @@ def _position_of(view: View) -> tuple[Position | None, _Pools, list[str]]:
         if len(pools[kind]) != count
     ]
     if problems:
-        return None, {}, problems
+        return None, None, {}, problems
     hands, stolen, decks = deal(view, {kind: iter(pool) for kind, pool in pools.items()})
     position = Position(
         rules=view.rules,
@@ -208,7 +215,35 @@ def _position_of(view: View) -> tuple[Position | None, _Pools, list[str]]:
     problems = position_problems(position, over=view.result is not None)
     if not problems:
         problems = _derived_problems(view, position)
-    return position, pools, problems
+    if problems:
+        return position, None, pools, problems
+    table = table_of(position)
+    table.steps = list(view.steps)  # a game that is over may have none left
+    table.result = view.result
+    return position, table, pools, _shown_problems(view, table)
+
+
+def _shown_problems(view: View, table: Table) -> list[str]:
+    """A view shows its seat the decision being asked, and all the rest follows from what
+    it shows (spec 1.8): the game it describes, its hidden cards dealt, must ask that very
+    decision and show the seat that very view."""
+    if view.result is None:
+        if not view.steps:
+            return ["steps: a game that is not over has a decision pending (5.4)"]
+        ahead = table.copy()
+        flow.advance(ahead)
+        if ahead.steps != table.steps or ahead.result is not None:
+            return [
+                f"decision: {view.decision!r} is not asked: it has no choice to make, and the "
+                "engine takes or skips it (5.4)"
+            ]
+    shown = view_of(table, view.seat)
+    return [
+        f"{field.name}: the view shows {errors.shown(getattr(view, field.name))}, but a game "
+        f"with the rest of it shows {errors.shown(getattr(shown, field.name))} (1.8)"
+        for field in attrs.fields(View)
+        if getattr(view, field.name) != getattr(shown, field.name)
+    ]
 
 
 def _derived_problems(view: View, position: Position) -> list[str]:

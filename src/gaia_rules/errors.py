@@ -10,6 +10,8 @@ of the rules, not a malformed value. The JSON reader's error,
 
 from __future__ import annotations
 
+import reprlib
+
 __all__ = [
     "GaiaRulesError",
     "IllegalActionError",
@@ -18,7 +20,21 @@ __all__ = [
     "RecordError",
     "RulesError",
     "SeatError",
+    "shown",
 ]
+
+_SHOWN = reprlib.Repr()
+_SHOWN.maxstring = _SHOWN.maxother = 60
+_SHOWN.maxlevel = 3
+
+
+def shown(value: object) -> str:
+    """``repr(value)`` cut short, for an error message: bounded in length and in time however
+    large or deep the value is (a caller's value is shown, never trusted)."""
+    try:
+        return _SHOWN.repr(value)
+    except ValueError:  # Python writes no whole number of more than 4300 digits
+        return "a whole number of more than 4300 digits"
 
 
 class GaiaRulesError(Exception):

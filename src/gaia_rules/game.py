@@ -18,9 +18,10 @@ from gaia_rules import flow, hooks
 from gaia_rules._version import __version__
 from gaia_rules.actions import Action
 from gaia_rules.decisions import Decision
-from gaia_rules.errors import RulesError, SeatError
+from gaia_rules.errors import RulesError, SeatError, shown
 from gaia_rules.events import Event, Result
 from gaia_rules.information import InformationSet, information_set_of
+from gaia_rules.limits import WHOLE_NUMBERS
 from gaia_rules.rules import Level, Rules
 from gaia_rules.setup import deal
 from gaia_rules.state import GameState, snapshot
@@ -58,7 +59,7 @@ def new_game(
     Raises:
         RulesError: ``players`` is not a whole number from 2 to 5, ``first_player`` is not
             one of the seats, ``rules`` is not a [`Rules`][gaia_rules.rules.Rules] value, or
-            ``seed`` is not a whole number.
+            ``seed`` is not a whole number from -2**63 to 2**63 - 1 (spec 1.6, 1.10).
     """
     rules = Rules.basic() if rules is None else rules
     if not isinstance(rules, Rules):
@@ -67,8 +68,8 @@ def new_game(
         raise RulesError(f"the {rules.level.name.lower()} level is not yet supported")
     if seed is None:
         seed = secrets.randbits(63)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise RulesError(f"seed: expected a whole number, got {seed!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed not in WHOLE_NUMBERS:
+        raise RulesError(f"seed: expected a whole number from -2**63 to 2**63-1, got {shown(seed)}")
     table = deal(rules, players, seed, first_player)
     flow.advance(table)
     return Game._from_table(table)
@@ -302,7 +303,7 @@ class Game:
             or not isinstance(player, int)
             or not 0 <= player < self._table.players
         ):
-            raise SeatError(f"no seat {player!r} in a {self._table.players}-player game")
+            raise SeatError(f"no seat {shown(player)} in a {self._table.players}-player game")
         return player
 
     def __repr__(self) -> str:

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from gaia_rules.record import GameRecord
 
 __all__ = [
+    "face_svg",
     "format_action",
     "from_data",
     "from_json",
@@ -46,3 +47,6 @@ new_record: Callable[..., GameRecord] = _not_installed
 
 # installed by gaia_rules.svg
 world_svg: Callable[[Any], str] = _not_installed
+
+# installed by gaia_rules.svg_cards
+face_svg: Callable[[Any], str] = _not_installed

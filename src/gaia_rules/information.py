@@ -31,7 +31,6 @@ from gaia_rules.actions import KeepCard
 from gaia_rules.cards import CardId
 from gaia_rules.events import (
     ActionTaken,
-    CardStolen,
     CityDiscarded,
     CityPlaced,
     CityTaken,
@@ -53,7 +52,7 @@ from gaia_rules.vocabulary import CardKind
 if TYPE_CHECKING:
     from gaia_rules.game import Game
 from gaia_rules.viewfields import stolen_seen
-from gaia_rules.views import View, redact, view_of
+from gaia_rules.views import View, kept_by, redact, view_of
 from gaia_rules.wire import Wire
 
 __all__ = [
@@ -142,19 +141,16 @@ class _Keyed:
     """A seat's log as its key names it, up to one event of a table's log, and the text of
     each event, found when first asked for (`texts`)."""
 
-    __slots__ = ("_texts", "events", "parent", "stolen_from", "until")
+    __slots__ = ("_texts", "events", "parent", "until")
 
     def __init__(
         self,
         until: Chain,
-        stolen_from: tuple[tuple[CardId, int], ...],
         events: tuple[Event, ...],
         parent: _Keyed | None,
     ) -> None:
         self.until = until
         """The table's log when it was found (newest first)."""
-        self.stolen_from = stolen_from
-        """The seat each stolen card came from, as the log told it (see `views.log_for`)."""
         self.events = events
         self.parent = parent
         """The log this one extends, whose texts it reuses."""
@@ -177,7 +173,7 @@ class _Keyed:
         return texts
 
 
-_NONE_YET = _Keyed(None, (), (), None)
+_NONE_YET = _Keyed(None, (), None)
 _NONE_YET._texts = ()
 
 
@@ -227,20 +223,20 @@ told as they are (hot path: most of a log)."""
 
 
 def _extend(table: Table, seat: int, known: _Keyed, fresh: list[Event]) -> _Keyed:
+    """``known`` and the ``fresh`` events after it, as ``views.log_for`` redacts them: a kept
+    card's action is judged by the ``CardKept`` logged with it, in the same step, so ``fresh``
+    (whole steps) holds it."""
     face_ids = table.cards.face_ids
-    stolen_from = dict(known.stolen_from)
     events: list[Event] = []
-    for event in fresh:
+    for index, event in enumerate(fresh):
         if type(event) in _PLAIN:  # no card in it: every seat sees it as it is
             events.append(event)
             continue
         kept_from = None
-        if isinstance(event, CardStolen) and event.card is not None:
-            stolen_from[event.card] = event.victim
-        elif isinstance(event, ActionTaken) and isinstance(event.action, KeepCard):
-            kept_from = stolen_from.get(event.action.card)
+        if isinstance(event, ActionTaken) and isinstance(event.action, KeepCard):
+            kept_from = kept_by(fresh, index + 1, event.action.card)
         events.append(faced_event(redact(event, seat, kept_from, face_ids), face_ids))
-    found = _Keyed(table.log, tuple(stolen_from.items()), known.events + tuple(events), known)
+    found = _Keyed(table.log, known.events + tuple(events), known)
     table.keyed[seat] = found
     return found
 

@@ -180,9 +180,7 @@ def _memo_disagreements(game: Game) -> list[str]:
     }
     if memo.free is not None and memo.free != free:
         found.append(f"3.3: free tiles kept as {memo.free}, the world has {free}")
-    if memo.view_tiles is not None and list(memo.view_tiles.items()) != sorted(
-        table.tiles.items()
-    ):
+    if memo.view_tiles is not None and list(memo.view_tiles.items()) != sorted(table.tiles.items()):
         found.append("3.1: the tiles kept for views are not the world's, in square order")
     if memo.view_animals is not None and list(memo.view_animals.items()) != sorted(
         table.tokens.items()

@@ -24,6 +24,7 @@ __all__ = [
     "MAX_MANIFEST_CHARS",
     "MAX_RECORD_ACTIONS",
     "MAX_RECORD_CHARS",
+    "WHOLE_NUMBERS",
 ]
 
 BOX_TILES = sum(TILE_COUNTS.values())
@@ -57,3 +58,8 @@ EVENTS_PER_ACTION = 100
 it (a whole turn's feeding, a city's fall and what it raises, a Tornado's thefts): a seat's
 information-set key, which holds its log, lists at most this many per action of the record
 (1.10, 1.16)."""
+WHOLE_NUMBERS = range(-(2**63), 2**63)
+"""Every whole number a document may hold (1.10): the 64-bit range, which holds every seat,
+count and number of random draws a game makes, and every seed (the library draws 63-bit
+ones). A number beyond it is no game's; Python would write one of more than 4300 digits
+nowhere, not even in an error message."""

@@ -126,9 +126,7 @@ class Manifest:
     cards: tuple[tuple[CardId, Face], ...]
     reconstructed: tuple[str, ...] = ()
     _faces: dict[CardId, Face] = attrs.field(init=False, eq=False, hash=False, repr=False)
-    _needing_animals: frozenset[CardId] = attrs.field(
-        init=False, eq=False, hash=False, repr=False
-    )
+    _needing_animals: frozenset[CardId] = attrs.field(init=False, eq=False, hash=False, repr=False)
     _lands: dict[CardId, Land] = attrs.field(init=False, eq=False, hash=False, repr=False)
     _powers: dict[CardId, Power] = attrs.field(init=False, eq=False, hash=False, repr=False)
     _face_ids: dict[CardId, CardId] = attrs.field(init=False, eq=False, hash=False, repr=False)
@@ -272,7 +270,7 @@ class Manifest:
                 [`from_json`][gaia_rules.manifest.Manifest.from_json].
         """
         problems: list[str] = []
-        if not isinstance(data, dict):
+        if type(data) is not dict:
             raise ManifestError(["the manifest must be a JSON object"])
         shipped = _shipped(data)
         if shipped is not None:
@@ -294,16 +292,15 @@ class Manifest:
             )
             edition = Edition.THIRD
         reconstructed = data.get("reconstructed", [])
-        if not isinstance(reconstructed, list) or not all(
-            isinstance(r, str) for r in reconstructed
-        ):
+        if type(reconstructed) is not list or not all(type(r) is str for r in reconstructed):
             problems.append("reconstructed: expected a list of strings")
             reconstructed = []
         raw_cards = data.get("cards")
         cards: list[tuple[CardId, Face]] = []
-        if not isinstance(raw_cards, list):
-            problems.append("cards: expected a list")
-            raw_cards = []
+        if type(raw_cards) is not list:  # no card to count: the facts would say nothing
+            raise ManifestError(
+                [*problems, f"cards: expected a list, got {type(raw_cards).__name__}"]
+            )
         if len(raw_cards) > BOX_CARDS:
             raise ManifestError(
                 [f"cards: {len(raw_cards)} cards; a box holds at most {BOX_CARDS} (1.10)"]
@@ -386,6 +383,8 @@ _SHIPPED: dict[Edition, tuple[dict[str, Any], Manifest]] = {}
 
 def parse_need(value: Any) -> Need | None:
     """The need a wire value names (a land's value, or ``"animals"``), or ``None``."""
+    if type(value) is not str:
+        return None
     if value == ANIMALS.value:
         return ANIMALS
     try:
@@ -396,6 +395,8 @@ def parse_need(value: Any) -> Need | None:
 
 def parse_site(value: Any) -> Site | None:
     """The site a wire value names (a land's value, or ``"star"``), or ``None``."""
+    if type(value) is not str:
+        return None
     if value == STAR.value:
         return STAR
     try:
@@ -405,11 +406,11 @@ def parse_site(value: Any) -> Site | None:
 
 
 def _parse_card(raw: Any, where: str, problems: list[str]) -> tuple[CardId, Face] | None:
-    if not isinstance(raw, dict):
+    if type(raw) is not dict:
         problems.append(f"{where}: expected an object")
         return None
     card = raw.get("id")
-    if not isinstance(card, str) or not _ID.fullmatch(card):
+    if type(card) is not str or not _ID.fullmatch(card):
         problems.append(
             f"{where}.id: expected a letter N, C, A, P or O and two digits, got {card!r}"
         )
@@ -428,11 +429,11 @@ def _parse_card(raw: Any, where: str, problems: list[str]) -> tuple[CardId, Face
             problems.append(f"{where}.nature: not a land: {raw['nature']!r}")
     elif "city" in raw:
         name, site, needs = raw.get("city"), parse_site(raw.get("site")), raw.get("needs")
-        if not isinstance(name, str) or not name:
+        if type(name) is not str or not name:
             problems.append(f"{where}.city: expected the city's name")
         elif site is None:
             problems.append(f"{where}.site: expected a land or 'star', got {raw.get('site')!r}")
-        elif not isinstance(needs, list) or not all(parse_need(n) is not None for n in needs):
+        elif type(needs) is not list or not all(parse_need(n) is not None for n in needs):
             problems.append(f"{where}.needs: expected a list of lands or 'animals'")
         else:
             parsed = tuple(n for n in (parse_need(v) for v in needs) if n is not None)
@@ -451,12 +452,14 @@ def _parse_card(raw: Any, where: str, problems: list[str]) -> tuple[CardId, Face
     elif "objective" in raw:
         lands = raw["objective"]
         try:
+            if type(lands) is not list:  # a text is not a list of its letters
+                raise TypeError(lands)
             face = Objective(lands=tuple(Land(v) for v in lands))
         except (ValueError, TypeError):
             problems.append(f"{where}.objective: expected a list of lands")
     elif "objective_powers" in raw:
         count = raw["objective_powers"]
-        if not isinstance(count, int) or isinstance(count, bool):
+        if type(count) is not int:
             problems.append(f"{where}.objective_powers: expected a number")
         else:
             face = Objective(powers=count)

@@ -27,13 +27,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
 
-from gaia_rules import flow, hooks
-from gaia_rules.actions import PowerPlay
+from gaia_rules import flow, hooks, powers
 from gaia_rules.cards import (
     CardId,
     CityCard,
@@ -63,8 +62,8 @@ from gaia_rules.life import city_may_stand_on
 from gaia_rules.manifest import TILE_COUNTS
 from gaia_rules.powers import left_of, protection_asked, tornado_victims
 from gaia_rules.rules import FourNeedDrop, Rules
-from gaia_rules.satisfaction import pawn_counts
-from gaia_rules.serialization import WORLD_ENTRIES, JsonError, register_document
+from gaia_rules.satisfaction import pawn_counts, pawns_wanted
+from gaia_rules.serialization import JsonError, register_document
 from gaia_rules.setup import (
     DISPLAY_SIZES,
     TOKENS,
@@ -74,11 +73,16 @@ from gaia_rules.setup import (
     power_deck,
 )
 from gaia_rules.table import Table
+from gaia_rules.untrusted import checked_arguments, value_problems
 from gaia_rules.vocabulary import LANDS, CardKind, Land, Pos, Power
 from gaia_rules.wire import Wire
 from gaia_rules.world import ORIGIN, needs_met, neighbours
 
 __all__ = ["Position", "PositionBuilder"]
+
+
+_checked = checked_arguments(PositionError)
+"""The builder's methods check their arguments by the rule for untrusted input (1.10a)."""
 
 
 @attrs.frozen(hash=False)
@@ -231,7 +235,7 @@ class Position(Wire):
         return hooks.world_svg(self)  # installed by gaia_rules.svg
 
 
-register_document(Position, entries=WORLD_ENTRIES)
+register_document(Position)
 
 
 class PositionBuilder:
@@ -247,8 +251,12 @@ class PositionBuilder:
     A card is named by its id (``"C19"``) or, a City card, by its name (``"Venice"``, found
     with [`Manifest.named`][gaia_rules.manifest.Manifest.named]).
 
-    Nothing is checked until [`build`][gaia_rules.position.PositionBuilder.build] (the number
-    of players) and [`Position.to_game`][gaia_rules.position.Position.to_game] (everything
+    Each method checks the types of its arguments at once, by the rule for untrusted input
+    (spec 1.10a: a square's coordinates and a seat are ``int``, a land is a ``Land``, a card
+    a ``str``, pawns a list or a tuple of seats), and raises
+    [`PositionError`][gaia_rules.errors.PositionError] naming the argument. What the values
+    mean is checked by [`build`][gaia_rules.position.PositionBuilder.build] (the number of
+    players) and [`Position.to_game`][gaia_rules.position.Position.to_game] (everything
     else).
 
     Args:
@@ -257,6 +265,7 @@ class PositionBuilder:
         seed: The seed that shuffles the cards not placed, and the game's seed.
     """
 
+    @_checked
     def __init__(self, players: int, rules: Rules | None = None, seed: int = 0) -> None:
         self._rules = Rules.basic() if rules is None else rules
         self._players = players
@@ -292,6 +301,7 @@ class PositionBuilder:
     def _ids(self, cards: Iterable[CardId]) -> tuple[CardId, ...]:
         return tuple(self._id(card) for card in cards)
 
+    @_checked
     def tile(self, x: int, y: int, land: Land, animals: int = 0) -> PositionBuilder:
         """A tile at (x, y), with ``animals`` tokens on it."""
         self._tiles[Pos(x, y)] = land
@@ -299,36 +309,43 @@ class PositionBuilder:
             self._animals[Pos(x, y)] = animals
         return self
 
-    def city(self, x: int, y: int, card: CardId, pawns: Iterable[int] = ()) -> PositionBuilder:
+    @_checked
+    def city(self, x: int, y: int, card: CardId, pawns: Sequence[int] = ()) -> PositionBuilder:
         """A city on the tile at (x, y), with pawns of the given seats on it."""
         self._cities[Pos(x, y)] = (self._id(card), tuple(sorted(pawns)))
         return self
 
+    @_checked
     def hand(self, player: int, *cards: CardId) -> PositionBuilder:
         """The cards in a player's hand."""
         self._hands[player] = self._ids(cards)
         return self
 
+    @_checked
     def tableau(self, player: int, *cards: CardId) -> PositionBuilder:
         """The cards in front of a player, oldest first."""
         self._tableaux[player] = self._ids(cards)
         return self
 
+    @_checked
     def deck(self, kind: CardKind, *cards: CardId) -> PositionBuilder:
         """A deck, top card first, exactly as given."""
         self._decks[kind] = self._ids(cards)
         return self
 
+    @_checked
     def display(self, kind: CardKind, *cards: CardId) -> PositionBuilder:
         """The face-up cards of a display."""
         self._displays[kind] = self._ids(cards)
         return self
 
+    @_checked
     def discard_pile(self, kind: CardKind, *cards: CardId) -> PositionBuilder:
         """A discard pile."""
         self._discards[kind] = self._ids(cards)
         return self
 
+    @_checked
     def objectives(
         self, *cards: CardId, fulfilled: Mapping[CardId, int] | None = None
     ) -> PositionBuilder:
@@ -337,6 +354,7 @@ class PositionBuilder:
         self._objective_pawns = dict(fulfilled or {})
         return self
 
+    @_checked
     def turn(self, player: int, action: int = 0, first_player: int = 0) -> PositionBuilder:
         """Whose turn it is: ``action`` 0 begins the turn (feeding first), 1 or 2 is the
         turn's next action."""
@@ -345,6 +363,7 @@ class PositionBuilder:
         self._first_player = first_player
         return self
 
+    @_checked
     def steps(self, *steps: Step) -> PositionBuilder:
         """The flow's pending steps, the bottom first and the decision to take last, for a
         position in the middle of a turn: a feeding under way, a Power in its Protection
@@ -359,17 +378,20 @@ class PositionBuilder:
         self._steps = steps
         return self
 
+    @_checked
     def set_aside(self, card: CardId, from_player: int) -> PositionBuilder:
         """A card a Tornado under way has taken from ``from_player`` (spec 13.8b)."""
         self._stolen.append((self._id(card), from_player))
         return self
 
+    @_checked
     def reached_four(self, x: int, y: int) -> PositionBuilder:
         """The city at (x, y) reached four needs and was not emptied since (spec 12.4); a
         city at four needs now always has."""
         self._reached_four.append(Pos(x, y))
         return self
 
+    @_checked
     def random_draws(self, count: int) -> PositionBuilder:
         """How many random draws the seed has made (spec 1.6), which fixes the next one."""
         self._random_draws = count
@@ -477,6 +499,10 @@ def position_problems(position: Position, *, over: bool = False) -> list[str]:
     """Every problem that keeps ``position`` from being one a game could reach (spec 16);
     ``over``: the position of a game that is over, whose pending steps lapsed (15.1)."""
     p = position
+    # 1.10a: the types first, exactly; nothing below reads a value of the wrong type
+    broken = value_problems(p, Position)
+    if broken:
+        return [f"{problem.where('position')}: {problem.message}" for problem in broken]
     problems: list[str] = []
     try:
         check_players(p.players, p.first_player)
@@ -484,21 +510,13 @@ def position_problems(position: Position, *, over: bool = False) -> list[str]:
         return [str(exc)]
     if p.rules.level not in SUPPORTED_LEVELS:
         problems.append(f"the {p.rules.level.name.lower()} level is not yet supported")
-    if not isinstance(p.active, int) or not 0 <= p.active < p.players:
+    if not 0 <= p.active < p.players:
         problems.append(f"active: no seat {p.active!r}")
     if p.turn_action not in (0, 1, 2):
         problems.append(f"turn_action: expected 0, 1 or 2, got {p.turn_action!r}")
     if len(p.hands) != p.players or len(p.tableaux) != p.players:
         problems.append("hands and tableaux: expected one per seat")
         return problems
-    not_squares = [
-        f"{name}: {square!r} is not a square, Pos(x, y) (spec 3.1)"
-        for name, squares in (("tiles", p.tiles), ("animals", p.animals), ("cities", p.cities))
-        for square in squares
-        if not isinstance(square, Pos)
-    ]
-    if not_squares:
-        return problems + not_squares
     cards = p.rules.cards
     # 16.2: every card in exactly one place, and each in a place of its kind
     places: list[tuple[str, CardId]] = []
@@ -597,7 +615,7 @@ def position_problems(position: Position, *, over: bool = False) -> list[str]:
     for pos, count in p.animals.items():
         if pos not in p.tiles:
             problems.append(f"animals at {pos}: no tile there")
-        if not isinstance(count, int) or not 1 <= count <= 4:
+        if not 1 <= count <= 4:
             problems.append(f"animals at {pos}: a tile carries 1 to 4 tokens, got {count!r}")
         if pos in p.cities:
             problems.append(f"animals at {pos}: a tile never carries a city and tokens (16.5)")
@@ -609,7 +627,7 @@ def position_problems(position: Position, *, over: bool = False) -> list[str]:
     for objective, seat in p.objective_pawns.items():
         if objective not in p.objectives:
             problems.append(f"{objective}: a pawn on an Objective that is not revealed")
-        if not isinstance(seat, int) or not 0 <= seat < p.players:
+        if not 0 <= seat < p.players:
             problems.append(f"{objective}: no seat {seat!r}")
     world = world_of(p)
     for pos, (card, pawns) in p.cities.items():
@@ -622,7 +640,7 @@ def position_problems(position: Position, *, over: bool = False) -> list[str]:
             continue
         if not city_may_stand_on(face.site, under):
             problems.append(f"city at {pos}: {face.name} cannot stand on {under.value} (9.2)")
-        if any(not isinstance(s, int) or not 0 <= s < p.players for s in pawns):
+        if any(not 0 <= s < p.players for s in pawns):
             problems.append(f"city at {pos}: pawns of seats that are not in the game")
         advanced = p.rules.advanced_rules
         if not advanced and len(set(pawns)) != len(pawns):
@@ -652,17 +670,60 @@ def position_problems(position: Position, *, over: bool = False) -> list[str]:
             problems.append(
                 f"seat {seat} has placed {placed_pawns[seat]} of {total} pawns: the game is over"
             )
+    if not problems:  # the rest is read from the table the position gives, sound by now
+        problems += _pending_problems(p)
     return problems
+
+
+def _pending_problems(p: Position) -> list[str]:
+    """What the pending steps fixed, checked against the world by the rules themselves, as
+    strictly as the world is (spec 1.9, 10.5, 13.3): the Power effect waiting under its
+    Protection window is a play the world allows, and the raised cities waiting for the
+    last pawns are raised cities that take one, more than the player's pawns can fill."""
+    table = table_of(p)
+    problems: list[str] = []
+    for index, step in enumerate(p.steps):
+        where = f"steps[{index}]: {step!r}"
+        if isinstance(step, PowerEffect):
+            refused = powers.refuse_play(table, step.action)
+            if refused is not None:
+                problems.append(f"{where}: {refused.reason} ({refused.clause})")
+        elif isinstance(step, ChoosePawnCities):
+            problems += [f"{where}: {problem}" for problem in _raised_problems(table, step)]
+    return problems
+
+
+def _raised_problems(table: Table, step: ChoosePawnCities) -> list[str]:
+    """10.5, 12.5: the raised cities still waiting for the player's last pawns."""
+    player, cities = step.player, step.cities
+    if len(set(cities)) != len(cities):
+        return ["a raised city is listed once (10.5)"]
+    wanted = 0
+    for pos in cities:
+        met = table.satisfaction[pos]
+        more = pawns_wanted(table, player, pos)
+        if met < 2 or more == 0:
+            return [
+                f"the city at {pos} meets {met} need(s) and takes no pawn of seat {player}: "
+                "only a city raised to two needs or more waits for a pawn (10.4, 10.5)"
+            ]
+        wanted += more
+    if not 0 < table.supply[player] < wanted:
+        return [
+            f"seat {player} has {table.supply[player]} pawn(s) for {wanted} wanted: he "
+            "chooses only when he has some, and fewer than his raised cities take (10.5, 12.5)"
+        ]
+    return []
 
 
 def _mark_problems(p: Position, world: Table) -> list[str]:
     """The reached-four marks (12.4) and the count of random draws (1.6)."""
     problems: list[str] = []
-    if type(p.random_draws) is not int or p.random_draws < 0:
+    if p.random_draws < 0:
         problems.append(f"random_draws: expected a whole number from 0, got {p.random_draws!r}")
     empty_at_two = p.rules.four_need_drop is FourNeedDrop.EMPTY_AT_TWO
     for pos in p.reached_four:
-        if not isinstance(pos, Pos) or pos not in p.cities:
+        if pos not in p.cities:
             problems.append(f"reached_four: no city at {pos!r} (12.4)")
             continue
         face = p.rules.cards.face(p.cities[pos][0])
@@ -706,8 +767,8 @@ def _step_problems(p: Position) -> list[str]:
         seats = [getattr(step, name) for name in _SEATS[type(step)]]
         seats += list(getattr(step, "later", ()))
         if isinstance(step, PowerEffect):
-            seats.append(step.action.player if isinstance(step.action, PowerPlay) else None)
-        bad = [seat for seat in seats if type(seat) is not int or not 0 <= seat < p.players]
+            seats.append(step.action.player)
+        bad = [seat for seat in seats if not 0 <= seat < p.players]
         if bad:
             problems.append(f"{where}: no seat {bad[0]!r} in a {p.players}-player game (1.1)")
             continue
@@ -723,7 +784,7 @@ def _step_problems(p: Position) -> list[str]:
     problems += [
         f"stolen: {card} was taken from seat {seat!r}, not another seat of the game (13.8a)"
         for card, seat in p.stolen
-        if type(seat) is not int or not 0 <= seat < p.players or seat == p.active
+        if not 0 <= seat < p.players or seat == p.active
     ]
     if problems:
         return problems
@@ -810,20 +871,23 @@ def _step_fits(p: Position, index: int, step: Step) -> list[str]:
         case ChooseFeeding():
             if step.player != active or below != ChooseAction(active, 1):
                 return [f"{step!r}: the active seat feeds before its first action (11.1)"]
-            if not all(isinstance(pos, Pos) for pos in step.cities):
-                return [f"{step!r}: the cities to feed are named by their squares (11.2)"]
         case ChoosePawnCities():
-            if not all(isinstance(pos, Pos) and pos in p.cities for pos in step.cities):
+            if index != len(p.steps) - 1:
+                return [f"{step!r}: the raised cities are settled before any other step (10.5)"]
+            if not all(pos in p.cities for pos in step.cities):
                 return [f"{step!r}: every raised city stands in the world (10.5)"]
         case PowerEffect():
             play = step.action
-            if not isinstance(play, PowerPlay) or play.player != active:
+            above = p.steps[index + 1] if index + 1 < len(p.steps) else None
+            if play.player != active:
                 return [f"{step!r}: the effect of a Power the active seat played (13.3)"]
             if p.tableaux[active][-1:] != (play.card,) or below != ChooseObjective(active):
                 return [
                     f"{step!r}: the Power card goes in front of its player, and the effect "
                     "waits over his Objective check (13.3)"
                 ]
+            if not isinstance(above, ChooseProtection) or above.against != play.card:
+                return [f"{step!r}: an effect waits only under its Protection window (13.9b)"]
         case ChooseProtection():
             asked = (step.player, *step.later)
             if (

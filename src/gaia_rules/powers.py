@@ -69,6 +69,7 @@ __all__ = [
     "protect",
     "protection_asked",
     "protection_options",
+    "refuse_play",
     "refuse_power",
     "run_effect",
     "tornado_victims",
@@ -207,6 +208,14 @@ def refuse_power(table: Table, action: PowerPlay) -> Refusal | None:
         return Refusal("13.1", "Power cards are not in play at this level")
     if action.card not in table.hands[action.player]:
         return Refusal("5.2", f"{action.card!r} is not in the hand of seat {action.player}")
+    return refuse_play(table, action)
+
+
+def refuse_play(table: Table, action: PowerPlay) -> Refusal | None:
+    """Why ``action`` is not a play of its card on a target the world offers, or ``None``
+    (spec 13.2, 13.4-13.8, 14.2, 14.3): the card is of the Power played, and the targets are
+    ones it may take now. Its effect waits under the Protection window in a world that no
+    step of the window changes, so this holds until the effect runs."""
     power = table.cards.power(action.card)
     if power is Power.PROTECTION:
         return Refusal("13.9a", "Protection is played only as a reaction to another's Power")

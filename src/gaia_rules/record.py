@@ -21,7 +21,7 @@ from gaia_rules.actions import Action
 from gaia_rules.errors import GaiaRulesError, IllegalActionError, RecordError
 from gaia_rules.events import Result
 from gaia_rules.game import Game, new_game
-from gaia_rules.limits import MAX_RECORD_ACTIONS, MAX_RECORD_CHARS
+from gaia_rules.limits import MAX_RECORD_CHARS
 from gaia_rules.manifest import Manifest
 from gaia_rules.position import Position
 from gaia_rules.rules import Rules
@@ -32,6 +32,7 @@ from gaia_rules.serialization import (
     register_document,
     register_own_format,
 )
+from gaia_rules.untrusted import value_problems
 from gaia_rules.wire import Wire
 
 __all__ = ["RECORD_FORMAT", "RECORD_FORMATS", "GameRecord"]
@@ -87,13 +88,21 @@ class GameRecord(Wire):
             The [`Game`][gaia_rules.game.Game], after the last action.
 
         Raises:
-            RecordError: The setup is refused (a bad number of players, first player or seed,
+            RecordError: A field of the record holds a value of the wrong type (spec
+                1.10a: the actions a tuple of actions, the seed an ``int``, ...); the setup
+                is refused (a bad number of players, first player or seed,
                 a manifest of another edition than the rules, or a start position that is
                 refused or disagrees with the record's parameters); an action does not apply
                 (its ``index`` is set, and the message says why, with the clause); or the
                 record has a result and the replay ends with another one (``index`` is the
                 number of actions).
         """
+        broken = value_problems(self, GameRecord)  # 1.10a: the types first, exactly
+        if broken:
+            raise RecordError(
+                "bad record: "
+                + "; ".join(f"{problem.where('record')}: {problem.message}" for problem in broken)
+            )
         try:
             game = self._setup()
         except GaiaRulesError as exc:
@@ -163,11 +172,6 @@ class GameRecord(Wire):
             raise RecordError(f"bad record: {'; '.join(exc.problems)}") from None
 
 
-register_document(
-    GameRecord,
-    chars=MAX_RECORD_CHARS,
-    entries={"actions": MAX_RECORD_ACTIONS},
-    parts={"start": Position},
-)
+register_document(GameRecord, chars=MAX_RECORD_CHARS)
 register_own_format(GameRecord, RECORD_FORMATS)
 hooks.new_record = GameRecord

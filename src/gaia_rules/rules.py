@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from gaia_rules.errors import ManifestError, RulesError
+from gaia_rules.errors import ManifestError, RulesError, shown
 from gaia_rules.jsonshape import non_text_key
 from gaia_rules.manifest import MAX_MANIFEST_CHARS, Edition, Manifest
 
@@ -90,13 +90,13 @@ def _member(enum_type: type[E], value: Any, field: str) -> E:
             if value.lower() in (str(member.value).lower(), member.name.lower()):
                 return member
     names = ", ".join(m.name for m in enum_type)
-    raise RulesError(f"{field}: expected one of {names}, got {value!r}")
+    raise RulesError(f"{field}: expected one of {names}, got {shown(value)}")
 
 
 def _boolean(value: Any, field: str) -> bool:
     if isinstance(value, bool):
         return value
-    raise RulesError(f"{field}: expected True or False, got {value!r}")
+    raise RulesError(f"{field}: expected True or False, got {shown(value)}")
 
 
 def _to_level(value: Any) -> Level:
@@ -129,7 +129,7 @@ def _to_eruption_on_city(value: Any) -> bool:
 
 def _to_lightnings(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(f"lightnings: expected a whole number 0-5, got {value!r}")
+        raise RulesError(f"lightnings: expected a whole number 0-5, got {shown(value)}")
     return value
 
 
@@ -179,7 +179,9 @@ class Rules:
 
     def __attrs_post_init__(self) -> None:
         if not 0 <= self.lightnings <= MAX_LIGHTNINGS:
-            raise RulesError(f"lightnings: expected 0-{MAX_LIGHTNINGS}, got {self.lightnings}")
+            raise RulesError(
+                f"lightnings: expected 0-{MAX_LIGHTNINGS}, got {shown(self.lightnings)}"
+            )
         for name, needs in _SWITCH_LEVELS.items():
             field = getattr(attrs.fields(Rules), name)
             if self.level < needs and getattr(self, name) != field.default:
@@ -334,7 +336,9 @@ class Rules:
         if problem is not None:
             raise RulesError(f"rules: {problem}")
         if type(data.get("format")) is not int or data.get("format") != RULES_FORMAT:
-            raise RulesError(f"rules.format: expected {RULES_FORMAT}, got {data.get('format')!r}")
+            raise RulesError(
+                f"rules.format: expected {RULES_FORMAT}, got {shown(data.get('format'))}"
+            )
         names = {f.name for f in attrs.fields(Rules)}
         unknown = sorted(set(data) - names - {"format"})
         if unknown:

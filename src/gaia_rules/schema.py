@@ -48,6 +48,7 @@ from gaia_rules.actions import Action, PowerPlay
 from gaia_rules.decisions import Decision, Step
 from gaia_rules.events import Event
 from gaia_rules.life import ANIMALS_PER_CARD
+from gaia_rules.limits import WHOLE_NUMBERS
 from gaia_rules.manifest import BOX_CARDS, MANIFEST_FORMAT, TILE_COUNTS, Edition, Manifest
 from gaia_rules.position import Position
 from gaia_rules.record import GameRecord
@@ -62,6 +63,7 @@ from gaia_rules.serialization import (
 )
 from gaia_rules.setup import MAX_PLAYERS, MIN_PLAYERS, TOKENS, pawns_per_player
 from gaia_rules.state import GameState
+from gaia_rules.untrusted import most_entries
 from gaia_rules.views import View
 from gaia_rules.vocabulary import Land, Need, Pos, Power, Site
 
@@ -140,8 +142,8 @@ _INTEGERS: dict[str, tuple[int | None, int | None]] = {
     "total_pawns": (pawns_per_player(MAX_PLAYERS), _MOST_PAWNS),  # 2.3
     "deck_sizes": (0, BOX_CARDS),
     "tile_supply": (0, max(TILE_COUNTS.values())),  # 2.1
-    "random_draws": (0, None),  # 1.6
-    "seed": (None, None),  # any whole number (1.6)
+    "random_draws": (0, WHOLE_NUMBERS.stop - 1),  # 1.6, 1.10
+    "seed": (WHOLE_NUMBERS.start, WHOLE_NUMBERS.stop - 1),  # 1.6, 1.10
 }
 """The bounds (minimum, maximum; ``None`` for none) of every whole number in a field of
 this name, wherever it stands in the field (a list's items, a map's values). Every field
@@ -156,7 +158,7 @@ _DESCRIPTIONS = {
     "Event": 'Any event: an object tagged with "type", the name of its class.',
     "PowerPlay": 'The play of a Power card: an action tagged with "type".',
     "Step": (
-        'A step of the flow: a decision, a turn about to begin (BeginTurn) or a Power effect '
+        "A step of the flow: a decision, a turn about to begin (BeginTurn) or a Power effect "
         'waiting for its Protection window (PowerEffect), tagged with "type".'
     ),
     "CardId": "A card's stable id: a letter (N, C, A, P, O) and a two-digit number.",
@@ -291,11 +293,8 @@ class _Generator:
         own_format = cls in _OWN_FORMATS
         if issubclass(cls, tuple(_DOCUMENTS)) and not nested:
             formats = sorted(document_formats(cls))
-            properties["format"] = (
-                {"const": formats[0]} if len(formats) == 1 else {"enum": formats}
-            )
+            properties["format"] = {"const": formats[0]} if len(formats) == 1 else {"enum": formats}
             required.append("format")
-        _, most_entries, _ = _DOCUMENTS.get(cls, (0, {}, {}))
         for field in attrs.fields(cls):
             where = f"{cls.__name__}.{field.name}"
             if own_format and field.name == "format":
@@ -307,9 +306,6 @@ class _Generator:
                 self.bounded.add(field.name)
             if field.name in _PER_SEAT:
                 schema = {**schema, "minItems": MIN_PLAYERS, "maxItems": MAX_PLAYERS}
-            if field.name in most_entries:  # the reader's limit on its size (1.10)
-                size = "maxProperties" if schema.get("type") == "object" else "maxItems"
-                schema = {**schema, size: most_entries[field.name]}
             if field.default is attrs.NOTHING:
                 required.append(field.name)
             elif not isinstance(field.default, attrs.Factory):  # type: ignore[arg-type]
@@ -351,8 +347,9 @@ class _Generator:
         if origin in (typing.Union, types.UnionType):
             return self.union_schema(args, where)
         if origin is tuple:
-            if len(args) == 2 and args[1] is Ellipsis:
-                return {"type": "array", "items": self.schema_of(args[0], where)}
+            if len(args) == 2 and args[1] is Ellipsis:  # with the reader's limit (1.10)
+                items = self.schema_of(args[0], where)
+                return {"type": "array", "items": items, "maxItems": most_entries(args[0])}
             return {
                 "type": "array",
                 "prefixItems": [self.schema_of(arg, where) for arg in args],
@@ -367,6 +364,7 @@ class _Generator:
                     raise TypeError(f"{where}: no wire form for keys of type {key!r}")
                 schema["propertyNames"] = self.schema_of(key, where)
             schema["additionalProperties"] = self.schema_of(value, where)
+            schema["maxProperties"] = most_entries(key)  # the reader's limit (1.10)
             return schema
         if attrs.has(hint):
             if hint in self.tags:

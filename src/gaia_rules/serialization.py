@@ -14,41 +14,38 @@ and back; [`to_json`][gaia_rules.serialization.to_json] and
 
 Untrusted input never crashes the engine: anything wrong raises
 [`JsonError`][gaia_rules.serialization.JsonError], which
-names each faulty field by its path (``$.actions[3].pos``). Numbers, texts and booleans are
-strict: ``"5"`` is not a seat, ``1.5`` is not a number of tokens, ``1`` is not ``True``.
+names each faulty field by its path (``$.actions[3].pos``). Before anything is built from
+it, the data is checked by the one rule for untrusted input (`gaia_rules.untrusted`, spec
+1.10, 1.10a): every value of exactly its type (``"5"`` is not a seat, ``1.5`` is not a number
+of tokens, ``1`` is not ``True``, a text is not a list), no collection longer than a game
+can make it, in time linear in the data.
 """
 
 from __future__ import annotations
 
 import json
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
+from functools import partial
 from typing import Any, TypeVar
 
 import cattrs
 from cattrs.strategies import configure_tagged_union
 
 from gaia_rules import hooks
-from gaia_rules.actiondata import SQUARE, ActionStructure
+from gaia_rules.actiondata import ActionStructure
 from gaia_rules.actions import Action, PowerPlay
 from gaia_rules.decisions import Decision, Step
 from gaia_rules.errors import GaiaRulesError, ManifestError, RulesError
 from gaia_rules.events import Event
-from gaia_rules.jsonshape import non_text_key
-from gaia_rules.limits import (
-    BOX_TILES,
-    EVENTS_PER_ACTION,
-    MAX_DOCUMENT_CHARS,
-    MAX_RECORD_ACTIONS,
-    MAX_RECORD_CHARS,
-)
+from gaia_rules.limits import MAX_DOCUMENT_CHARS, MAX_RECORD_CHARS
 from gaia_rules.manifest import Manifest, parse_need, parse_site
 from gaia_rules.rules import Rules
+from gaia_rules.untrusted import SQUARE, data_problems
 from gaia_rules.vocabulary import Need, Pos, Site
 
 __all__ = [
     "WIRE_FORMAT",
-    "WORLD_ENTRIES",
     "JsonError",
     "converter",
     "from_data",
@@ -98,6 +95,8 @@ def _pos(value: Any, _: Any) -> Pos:
 def _described(exc: BaseException, kind: Any) -> str:
     """A problem in words: the library's own hooks say what they expected and got."""
     if isinstance(exc, ValueError | TypeError) and str(exc).startswith("expected "):
+        return str(exc)
+    if isinstance(exc, GaiaRulesError):  # a manifest's or rules' own reader says what is wrong
         return str(exc)
     return cattrs.v.format_exception(exc, kind)
 
@@ -157,7 +156,24 @@ def _make_converter() -> cattrs.Converter:
         made.register_structure_hook(optional, _optional_structure(made, union))
         made.register_unstructure_hook(optional, _optional_unstructure(made, union))
     made.register_structure_hook(Action, ActionStructure(made.get_structure_hook(Action)))
+    made.register_unstructure_hook_factory(_is_fixed_tuple, partial(_fixed_tuple_as_list, made))
     return made
+
+
+def _is_fixed_tuple(kind: Any) -> bool:
+    """A tuple of a fixed number of values (``tuple[CardId, int]``), not ``tuple[X, ...]``."""
+    args = typing.get_args(kind)
+    return typing.get_origin(kind) is tuple and bool(args) and args[-1] is not Ellipsis
+
+
+def _fixed_tuple_as_list(made: cattrs.Converter, kind: Any) -> Callable[[Any], list[Any]]:
+    """A tuple of fixed values is a JSON array too: written as a list, as every other one."""
+    hooks_of = [made.get_unstructure_hook(arg) for arg in typing.get_args(kind)]
+
+    def unstructure(value: Any) -> list[Any]:
+        return [hook(item) for hook, item in zip(hooks_of, value, strict=True)]
+
+    return unstructure
 
 
 def _optional_structure(made: cattrs.Converter, union: Any) -> Any:
@@ -195,29 +211,20 @@ converter = _make_converter()
 """The one converter every JSON of the library goes through."""
 
 
-
 def _is_format(value: Any, expected: int) -> bool:
     """A format version is that whole number, and ``true`` is not ``1``."""
     return type(value) is int and value == expected
 
 
-_DOCUMENTS: dict[type, tuple[int, dict[str, int], dict[str, type]]] = {}
+_DOCUMENTS: dict[type, int] = {}
 """The classes whose JSON carries ``"format"`` (filled in by the modules that define them),
-each with its limits (1.10): the longest JSON text, the most entries of each collection
-field, and the documents nested in a field (checked by their own limits)."""
+each with the longest JSON text a reader takes of it (1.10)."""
 
 
-def register_document(
-    cls: type,
-    *,
-    chars: int = MAX_DOCUMENT_CHARS,
-    entries: Mapping[str, int] | None = None,
-    parts: Mapping[str, type] | None = None,
-) -> None:
+def register_document(cls: type, *, chars: int = MAX_DOCUMENT_CHARS) -> None:
     """Mark ``cls`` as a document: its JSON carries the wire format's version, and a reader
-    refuses one longer than ``chars`` characters, or whose ``entries`` fields hold more
-    entries than their limits, before reading it (1.10)."""
-    _DOCUMENTS[cls] = (chars, dict(entries or {}), dict(parts or {}))
+    refuses one longer than ``chars`` characters before parsing it (1.10)."""
+    _DOCUMENTS[cls] = chars
 
 
 _OWN_FORMATS: dict[type, frozenset[int]] = {}
@@ -234,26 +241,6 @@ def register_own_format(cls: type, formats: frozenset[int]) -> None:
 def document_formats(cls: type) -> frozenset[int]:
     """The values of ``"format"`` a reader accepts for the document ``cls``."""
     return _OWN_FORMATS.get(cls, frozenset({WIRE_FORMAT}))
-
-
-WORLD_ENTRIES = {"tiles": BOX_TILES, "animals": BOX_TILES, "cities": BOX_TILES}
-"""No world holds more squares than the box holds tiles (2.1)."""
-
-
-def _oversized(data: Any, kind: Any, path: str = "$") -> list[str]:
-    """The collections of ``data`` longer than ``kind`` allows (1.10), before it is read."""
-    limits = _DOCUMENTS.get(kind)
-    if limits is None or not isinstance(data, dict):
-        return []
-    _, entries, parts = limits
-    problems = [
-        f"{path}.{name}: {len(data[name])} entries, at most {most} (1.10)"
-        for name, most in entries.items()
-        if isinstance(data.get(name), list | dict) and len(data[name]) > most
-    ]
-    for name, part in parts.items():
-        problems += _oversized(data.get(name), part, f"{path}.{name}")
-    return problems
 
 
 _CHECKS: dict[type, Callable[[Any], list[str]]] = {}
@@ -296,32 +283,25 @@ def from_data(data: Any, kind: Any) -> Any:
             is not a text, data nested too deeply. Nothing else escapes: the error's
             ``problems`` name each faulty field by its path.
     """
-    problem = non_text_key(data)
-    if problem is not None:
-        raise JsonError([problem])
     union = union_of(kind) if isinstance(kind, type) else kind
     if union is not kind:  # a member of a union is written with its tag: read it so
         value = from_data(data, union)
         if not isinstance(value, kind):
             raise JsonError([f"$.type: expected {kind.__name__}, got {type(value).__name__}"])
         return value
-    if kind in _UNIONS:
-        names = sorted(cls.__name__ for cls in typing.get_args(kind))
-        if not isinstance(data, dict) or data.get("type") not in names:
-            tag = data.get("type") if isinstance(data, dict) else data
-            raise JsonError([f"$.type: expected one of {names}, got {tag!r}"])
     if isinstance(kind, type) and issubclass(kind, tuple(_DOCUMENTS)):
-        if not isinstance(data, dict):
+        if type(data) is not dict:
             raise JsonError(["$: expected a JSON object"])
-        oversized = _oversized(data, kind)
-        if oversized:
-            raise JsonError(oversized)
         formats = document_formats(kind)
         if not any(_is_format(data.get("format"), wanted) for wanted in formats):
             expected = " or ".join(str(wanted) for wanted in sorted(formats))
             raise JsonError([f"$.format: expected {expected}, got {data.get('format')!r}"])
         if kind not in _OWN_FORMATS:
             data = {k: v for k, v in data.items() if k != "format"}
+    # the one rule for untrusted input, before anything is built from the data (1.10a)
+    broken = data_problems(data, kind)
+    if broken:
+        raise JsonError([f"{problem.message} @ {problem.where()}" for problem in broken])
     try:
         value = converter.structure(data, kind)
     except (RulesError, ManifestError) as exc:
@@ -376,8 +356,7 @@ def from_json(text: str | bytes, kind: Any) -> Any:
             else at most [`MAX_DOCUMENT_CHARS`][gaia_rules.limits.MAX_DOCUMENT_CHARS]); that
             is refused before the text is parsed.
     """
-    limits = _DOCUMENTS.get(kind)
-    most = MAX_DOCUMENT_CHARS if limits is None else limits[0]
+    most = _DOCUMENTS.get(kind, MAX_DOCUMENT_CHARS)
     if isinstance(text, str | bytes) and len(text) > most:
         name = getattr(kind, "__name__", "value")
         raise JsonError([f"$: {len(text)} characters; a {name} has at most {most} (1.10)"])
@@ -393,14 +372,9 @@ def _register_documents() -> None:
     from gaia_rules.state import GameState  # noqa: PLC0415
     from gaia_rules.views import View  # noqa: PLC0415
 
-    register_document(GameState, entries=WORLD_ENTRIES)
-    register_document(View, entries=WORLD_ENTRIES)
-    register_document(
-        InformationSet,
-        chars=MAX_RECORD_CHARS,
-        entries={"events": EVENTS_PER_ACTION * MAX_RECORD_ACTIONS},
-        parts={"view": View},
-    )
+    register_document(GameState)
+    register_document(View)
+    register_document(InformationSet, chars=MAX_RECORD_CHARS)
 
 
 _register_documents()

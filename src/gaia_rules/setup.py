@@ -6,7 +6,7 @@ import random
 
 from gaia_rules.cards import AnimalCard, CardId, CityCard, NatureCard, Objective, PowerCard
 from gaia_rules.decisions import BeginTurn
-from gaia_rules.errors import RulesError
+from gaia_rules.errors import RulesError, shown
 from gaia_rules.manifest import TILE_COUNTS
 from gaia_rules.rules import Rules
 from gaia_rules.table import Table
@@ -37,15 +37,17 @@ def pawns_per_player(players: int) -> int:
 def check_players(players: object, first_player: object) -> None:
     """2-5 seats; the first player is one of them (spec 1.1, 1.4)."""
     if isinstance(players, bool) or not isinstance(players, int):
-        raise RulesError(f"players: expected a whole number 2-5, got {players!r}")
+        raise RulesError(f"players: expected a whole number 2-5, got {shown(players)}")
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise RulesError(f"players: Gaïa is for 2 to 5 players, got {players} (spec 1.1)")
+        raise RulesError(f"players: Gaïa is for 2 to 5 players, got {shown(players)} (spec 1.1)")
     if (
         isinstance(first_player, bool)
         or not isinstance(first_player, int)
         or not 0 <= first_player < players
     ):
-        raise RulesError(f"first_player: expected a seat 0-{players - 1}, got {first_player!r}")
+        raise RulesError(
+            f"first_player: expected a seat 0-{players - 1}, got {shown(first_player)}"
+        )
 
 
 def power_deck(rules: Rules) -> list[CardId]:

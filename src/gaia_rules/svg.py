@@ -37,38 +37,35 @@ import re
 from collections.abc import Iterable, Mapping
 
 from gaia_rules import hooks
-from gaia_rules.cards import AnimalCard, CardId, CityCard, NatureCard, Objective, PowerCard
+from gaia_rules.cards import CardId, CityCard, NatureCard, PowerCard
 from gaia_rules.errors import GaiaRulesError
 from gaia_rules.game import Game
 from gaia_rules.position import Position
 from gaia_rules.rules import Rules
 from gaia_rules.state import GameState
+from gaia_rules.svg_cards import (
+    ANIMAL_FILL,
+    LAND_FILL,
+    LAND_INK,
+    back_svg,
+    card_parts,
+    describe_face,
+    fit_lines,
+    icon,
+    standalone_card,
+)
 from gaia_rules.table import Table
 from gaia_rules.text import COLOURS
 from gaia_rules.views import View
-from gaia_rules.vocabulary import ANIMALS, LANDS, STAR, CardKind, Land, Need, Pos
+from gaia_rules.vocabulary import ANIMALS, LANDS, CardKind, Land, Need, Pos
 from gaia_rules.world import ORIGIN, count_met, neighbours, surroundings
 
 __all__ = ["card_svg", "legend_svg", "table_svg", "world_svg"]
 
-_FILL = {
-    Land.DESERT: "#f3dc8f",
-    Land.PLAIN: "#b9dd77",
-    Land.SWAMP: "#8a7b55",
-    Land.SEA: "#3d85c6",
-    Land.MOUNTAIN: "#a3a3a3",
-    Land.FOREST: "#2d6a36",
-}
+_FILL = LAND_FILL
 """Land colours, chosen to differ in lightness too; the letter settles any doubt."""
 
-_INK = {
-    Land.DESERT: "#1a1a1a",
-    Land.PLAIN: "#1a1a1a",
-    Land.SWAMP: "#ffffff",
-    Land.SEA: "#ffffff",
-    Land.MOUNTAIN: "#1a1a1a",
-    Land.FOREST: "#ffffff",
-}
+_INK = LAND_INK
 """The colour of a letter drawn on each land."""
 
 _LETTER = {
@@ -81,7 +78,7 @@ _LETTER = {
 }
 """The letters of ``gaia_rules.text.world_text``."""
 
-_ANIMAL_FILL = "#d9480f"
+_ANIMAL_FILL = ANIMAL_FILL
 _PAWN_FILL = {
     "blue": "#1f5fd1",
     "yellow": "#f2c200",
@@ -91,7 +88,6 @@ _PAWN_FILL = {
 }
 _HIGHLIGHT = "#e6007e"
 _LINE = "#222222"
-_NAME_LENGTH = 9
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 _City = tuple[CardId, tuple[int, ...]]
@@ -104,6 +100,7 @@ def world_svg(
     coordinates: bool = True,
     highlight: Iterable[Pos] = (),
     title: str | None = None,
+    pictograms: bool = False,
 ) -> str:
     """The world of ``source`` as a standalone SVG document.
 
@@ -112,7 +109,10 @@ def world_svg(
     action changed); ``title`` is a caption drawn above the world. The picture spans the
     tiles, the highlighted squares and one square around them, so the frontier shows; an
     empty world draws only the origin square, outlined. Each need of a city is a marker,
-    filled when met and hollow and crossed out when not (spec 3.5).
+    filled when met and hollow and crossed out when not (spec 3.5). Lands are told apart by
+    colour and by a letter (``D`` desert, ``W`` sea, as in the text world), or, with
+    ``pictograms``, by the pictograms of the cards ([`gaia_rules.svg_cards`][gaia_rules.svg_cards]),
+    which read the same in every language.
 
     Args:
         source: The game, full state, seat's view or position whose world to draw.
@@ -120,6 +120,7 @@ def world_svg(
         coordinates: Whether to write the coordinates along the edges.
         highlight: Squares to outline.
         title: A caption above the world, or ``None``.
+        pictograms: Whether lands and needs show pictograms instead of letters.
 
     Returns:
         The SVG document, as text; the same world always gives the same text.
@@ -141,7 +142,7 @@ def world_svg(
             raise GaiaRulesError(f"highlight: expected squares (Pos), got {square!r}")
         squares.add(square)
     rules, tiles, animals, cities = _world_of(source)
-    return _Drawing(size, rules, tiles, animals, cities).draw(
+    return _Drawing(size, rules, tiles, animals, cities, pictograms=pictograms).draw(
         coordinates, sorted(squares, key=_reading_order), title
     )
 
@@ -181,9 +182,19 @@ def _escape(text: str) -> str:
     )
 
 
-def _short(name: str) -> str:
-    """A city's name, cut to fit its square."""
-    return name if len(name) <= _NAME_LENGTH else name[: _NAME_LENGTH - 1] + "…"
+def _name_text(name: str, s: float) -> str:
+    """A city's name in full on its square: smaller when long, and squeezed to the card's
+    width when even the smallest legible size would not fit."""
+    width = s * 0.9
+    _, size = fit_lines(name, width, s * 0.15, 1)
+    squeeze = ""
+    if size < s * 0.125:
+        size = s * 0.125
+        squeeze = f' textLength="{_n(width)}" lengthAdjust="spacingAndGlyphs"'
+    return (
+        f'<text class="name" x="{_n(s / 2)}" y="{_n(s * 0.375)}" font-size="{_n(size)}" '
+        f'font-weight="bold" text-anchor="middle" fill="{_LINE}"{squeeze}>{_escape(name)}</text>'
+    )
 
 
 def _seat_name(seat: int) -> str:
@@ -206,8 +217,11 @@ class _Drawing:
         tiles: Mapping[Pos, Land],
         animals: Mapping[Pos, int],
         cities: dict[Pos, _City],
+        *,
+        pictograms: bool = False,
     ) -> None:
         self.s = size
+        self.pictograms = pictograms
         self.rules = rules
         self.tiles = tiles
         self.animals = animals
@@ -312,10 +326,7 @@ class _Drawing:
             f'<g class="square" data-pos="{pos}" '
             f'transform="translate({pos.x * s},{pos.y * s})">'
             f'<rect class="tile land-{land.value}" width="{s}" height="{s}" '
-            f'fill="{_FILL[land]}" stroke="#ffffff" stroke-width="1"/>'
-            f'<text class="land" x="{_n(s * 0.05)}" y="{_n(s * 0.19)}" '
-            f'font-size="{_n(s * 0.18)}" font-weight="bold" fill="{_INK[land]}">'
-            f"{_LETTER[land]}</text>"
+            f'fill="{_FILL[land]}" stroke="#ffffff" stroke-width="1"/>' + self._land_mark(land)
         )
         count = self.animals.get(pos)
         if count:
@@ -329,6 +340,19 @@ class _Drawing:
         if pos in self.cities:
             self._city(pos)
         out.append("</g>")
+
+    def _land_mark(self, land: Land) -> str:
+        """What names a tile's land beside its colour: its letter, or its pictogram."""
+        s = self.s
+        if self.pictograms:
+            return (
+                f'<g class="land">{icon(land.value, s * 0.04, s * 0.04, s * 0.22, _INK[land])}</g>'
+            )
+        return (
+            f'<text class="land" x="{_n(s * 0.05)}" y="{_n(s * 0.19)}" '
+            f'font-size="{_n(s * 0.18)}" font-weight="bold" fill="{_INK[land]}">'
+            f"{_LETTER[land]}</text>"
+        )
 
     def _city(self, pos: Pos) -> None:
         """A city card on its tile: its name, a marker per need, a disc per pawn."""
@@ -345,10 +369,7 @@ class _Drawing:
             f"{_escape(f'{face.name} ({card}): {sum(met)}/{len(met)} needs met; {owners}')}"
             f'</title><rect x="{_n(s * 0.03)}" y="{_n(s * 0.22)}" width="{_n(s * 0.94)}" '
             f'height="{_n(s * 0.75)}" rx="{_n(s * 0.06)}" fill="#ffffff" '
-            f'fill-opacity="0.92" stroke="{_LINE}"/>'
-            f'<text class="name" x="{_n(s / 2)}" y="{_n(s * 0.375)}" font-size="{_n(s * 0.15)}" '
-            f'font-weight="bold" text-anchor="middle" fill="{_LINE}">'
-            f"{_escape(_short(face.name))}</text>"
+            f'fill-opacity="0.92" stroke="{_LINE}"/>' + _name_text(face.name, s)
         )
         # the needs fill the card's width, so their letters read at the default size
         side, gap = s * 0.215, s * 0.01
@@ -386,20 +407,23 @@ class _Drawing:
             ink = "#555555"
             shape += ' fill="#ffffff" stroke="#777777" stroke-dasharray="2 1"/>'
             cross = f'<path d="M{_n(x)} {_n(y + side)}L{_n(x + side)} {_n(y)}" stroke="#bbbbbb"/>'
+        if self.pictograms:
+            name = "animals" if need is ANIMALS else need.value
+            pad = side * 0.14
+            mark = icon(name, x + pad, y + pad, side - 2 * pad, ink)
+        else:
+            mark = (
+                f'<text x="{_n(x + side / 2)}" y="{_n(y + side * 0.78)}" '
+                f'font-size="{_n(side * 0.8)}" font-weight="bold" text-anchor="middle" '
+                f'fill="{ink}">{letter}</text>'
+            )
         out.append(
-            f'<g class="need {state}" data-need="{_need_label(need)}">{shape}{cross}'
-            f'<text x="{_n(x + side / 2)}" y="{_n(y + side * 0.78)}" '
-            f'font-size="{_n(side * 0.8)}" font-weight="bold" text-anchor="middle" '
-            f'fill="{ink}">{letter}</text></g>'
+            f'<g class="need {state}" data-need="{_need_label(need)}">{shape}{cross}{mark}</g>'
         )
 
 
 # -- cards, the legend and the table -----------------------------------------------------------
 
-_BACK_FILL = {CardKind.NATURE: "#2e7d32", CardKind.LIFE: "#1565c0", CardKind.POWER: "#c62828"}
-"""The card backs (spec 1.5): Nature green, Life blue, Power red."""
-
-_POWER_FILL = "#fbe3e3"
 _CARD_W = 54
 """A card's width in the table, in pixels; its height is 1.4 times that."""
 
@@ -411,83 +435,14 @@ def _card_h(width: float) -> float:
 def _card_parts(
     rules: Rules, card: CardId | None, kind: CardKind, *, x: float, y: float, w: float
 ) -> str:
-    """One card, face up (``card`` given) or face down (``card`` is ``None``), at (x, y)."""
-    h = _card_h(w)
-    frame = f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" rx="{_n(w * 0.08)}" '
-    big, small = w * 0.26, w * 0.19
+    """One card, face up (``card`` given) or face down (``card`` is ``None``), at (x, y),
+    drawn by ``gaia_rules.svg_cards`` from its face."""
     if card is None:
-        return (
-            f'<g class="card back kind-{kind.value}">{frame}fill="{_BACK_FILL[kind]}" '
-            f'stroke="{_LINE}"/><text x="{_n(x + w / 2)}" y="{_n(y + h / 2 + small / 3)}" '
-            f'font-size="{_n(small)}" font-weight="bold" text-anchor="middle" '
-            f'fill="#ffffff">{kind.value}</text></g>'
-        )
+        return card_parts(None, kind, x=x, y=y, w=w)
     face = rules.cards.face(card) if card in rules.cards else None
-    head = f'<g class="card face" data-card="{_escape(card)}"><title>{_escape(card)}</title>'
-    ident = (
-        f'<text x="{_n(x + w - w * 0.06)}" y="{_n(y + h - w * 0.07)}" font-size="{_n(w * 0.15)}" '
-        f'text-anchor="end" fill="#555555">{_escape(card)}</text>'
-    )
-
-    def label(text: str, ty: float, size: float, ink: str = _LINE) -> str:
-        return (
-            f'<text x="{_n(x + w / 2)}" y="{_n(ty)}" font-size="{_n(size)}" font-weight="bold" '
-            f'text-anchor="middle" fill="{ink}">{_escape(text)}</text>'
-        )
-
-    match face:
-        case NatureCard(land=land):
-            body = (
-                f'{frame}fill="{_FILL[land]}" stroke="{_LINE}"/>'
-                + label(_LETTER[land], y + h * 0.5, big * 1.4, _INK[land])
-                + label(land.value, y + h * 0.72, small, _INK[land])
-            )
-            ident = ident.replace('fill="#555555"', f'fill="{_INK[land]}"')
-        case CityCard(name=name, site=site, needs=needs):
-            side = w * 0.21
-            start = x + (w - len(needs) * side - (len(needs) - 1) * w * 0.02) / 2
-            marks = "".join(
-                _need_mark(need, start + i * (side + w * 0.02), y + h * 0.45, side)
-                for i, need in enumerate(needs)
-            )
-            site_name = "star" if site is STAR else site.value
-            body = (
-                f'{frame}fill="#ffffff" stroke="{_LINE}"/>'
-                + label(_short(name), y + h * 0.2, small)
-                + label(f"on {site_name}", y + h * 0.36, w * 0.15, "#555555")
-                + marks
-            )
-        case AnimalCard(site=site):
-            site_name = "star" if site is STAR else site.value
-            body = (
-                f'{frame}fill="#fff1e6" stroke="{_LINE}"/>'
-                f'<circle cx="{_n(x + w / 2)}" cy="{_n(y + h * 0.4)}" r="{_n(w * 0.2)}" '
-                f'fill="{_ANIMAL_FILL}" stroke="{_LINE}"/>'
-                + label("4", y + h * 0.4 + w * 0.08, w * 0.22, "#ffffff")
-                + label(f"on {site_name}", y + h * 0.72, w * 0.16)
-            )
-        case PowerCard(power=power):
-            body = f'{frame}fill="{_POWER_FILL}" stroke="{_LINE}"/>' + label(
-                power.value, y + h * 0.5, w * 0.18, "#8e1b1b"
-            )
-        case Objective(lands=lands, powers=powers):
-            if powers:
-                marks = label(f"{powers} Powers", y + h * 0.5, w * 0.18, "#8e1b1b")
-            else:
-                side = w * 0.26
-                marks = ""
-                for i, land in enumerate(lands):
-                    col, row = i % 2, i // 2
-                    marks += _need_mark(
-                        land,
-                        x + w * 0.2 + col * (side + w * 0.08),
-                        y + h * 0.18 + row * side * 1.1,
-                        side,
-                    )
-            body = f'{frame}fill="#fffbe6" stroke="{_LINE}"/>' + marks
-        case _:
-            body = f'{frame}fill="#eeeeee" stroke="{_LINE}"/>' + label("?", y + h / 2, big)
-    return head + body + ident + "</g>"
+    if face is None:
+        raise GaiaRulesError(f"card: {card!r} is not a card of the manifest")
+    return card_parts(face, kind, x=x, y=y, w=w, attributes=f'data-card="{_escape(card)}"')
 
 
 def _need_mark(need: Need, x: float, y: float, side: float) -> str:
@@ -517,7 +472,9 @@ def _document(width: float, height: float, title: str, body: str) -> str:
 
 def card_svg(rules: Rules, card: CardId | CardKind, *, width: int = 80) -> str:
     """One card as a standalone SVG document: its face, or its back when ``card`` is a
-    [`CardKind`][gaia_rules.vocabulary.CardKind].
+    [`CardKind`][gaia_rules.vocabulary.CardKind]. The face is drawn by
+    [`face_svg`][gaia_rules.svg_cards.face_svg] from what is printed on the card; the card's
+    id is only in the ``data-card`` attribute, never drawn (copies of a face look alike).
 
     Args:
         rules: The rules whose card manifest gives the face.
@@ -534,15 +491,12 @@ def card_svg(rules: Rules, card: CardId | CardKind, *, width: int = 80) -> str:
     if isinstance(width, bool) or not isinstance(width, int) or width <= 0:
         raise GaiaRulesError(f"width: expected a positive whole number of pixels, got {width!r}")
     if isinstance(card, CardKind):
-        parts = _card_parts(rules, None, card, x=2, y=2, w=width)
-        title = f"a {card.value} card, face down"
-    elif isinstance(card, str) and card in rules.cards:
-        kind = _kind_of_face(rules, card)
-        parts = _card_parts(rules, card, kind, x=2, y=2, w=width)
-        title = f"card {card}"
-    else:
+        return back_svg(card, width=width)
+    if not (isinstance(card, str) and card in rules.cards):
         raise GaiaRulesError(f"card: {card!r} is neither a card of the manifest nor a kind")
-    return _document(width + 4, _card_h(width) + 4, title, parts)
+    face = rules.cards.face(card)
+    body = card_parts(face, CardKind.LIFE, x=0, y=0, w=100, attributes=f'data-card="{card}"')
+    return standalone_card(body, width=width, title=describe_face(face))
 
 
 def _kind_of_face(rules: Rules, card: CardId) -> CardKind:
@@ -712,7 +666,8 @@ def table_svg(view: View, *, title: str | None = None) -> str:
     parts.append("</g>")
     y += h + 18
     supplies = ", ".join(f"{land.value} {count}" for land, count in view.tile_supply.items())
-    text(10, y, f"Tiles in the supply: {supplies}.", 13)
+    supply_line = f"Tiles in the supply: {supplies}."
+    text(10, y, supply_line, 13)
     text(10, y + 18, f"Animal tokens in the bank: {view.bank}.", 13)
     y += 32
     # each seat: its pawns, its hand (faces for the viewer, backs for the others), its tableau
@@ -764,7 +719,8 @@ def table_svg(view: View, *, title: str | None = None) -> str:
     world_w, world_h = float(match[1]), float(match[2])
     parts.append(f'<g class="world-of-table" transform="translate(10,{_n(y)})">{world}</g>')
     y += world_h + 10
-    width = max(widest, 80 + w + 3 * gap + 5 * (w + gap) + 2 * gap, world_w + 20) + 10
+    line_w = 10 + len(supply_line) * 13 * 0.6  # the supply line, at about 0.6 em a character
+    width = max(widest, 80 + w + 3 * gap + 5 * (w + gap) + 2 * gap, world_w + 20, line_w) + 10
     return _document(width, y, f"Gaïa table as seat {view.seat} sees it", "".join(parts))
 
 

@@ -18,8 +18,10 @@ builds or changes anything from them:
   belongs.
 - **Bounded.** No collection holds more entries than any game can write (spec 1.10): at
   most the 48 squares of the box's tiles in a collection of squares, at most the 20,300
-  actions of the longest record in a record's actions, at most the 110 cards of the box in
-  any other. A longer one is refused by its length, before its entries are looked at.
+  actions of the longest record in a record's actions, at most 100 events for each of them
+  in a seat's log, at most the 110 cards of the box in any other. A longer one is refused
+  by its length, before its entries are looked at. No whole number lies outside the 64-bit
+  range (a seat, a count, a seed: none goes beyond).
 - **Linear.** Each value is looked at once, and no deeper than its type goes: the time
   taken is linear in the input, and bounded by the limits above whatever the input holds.
 
@@ -35,7 +37,6 @@ import enum
 import functools
 import inspect
 import re
-import reprlib
 import types
 import typing
 from collections.abc import Callable, Mapping, Sequence
@@ -44,12 +45,21 @@ from typing import Any, Final, TypeVar
 import attrs
 
 from gaia_rules.actions import Action
-from gaia_rules.limits import BOX_CARDS, BOX_TILES, MAX_RECORD_ACTIONS
+from gaia_rules.errors import shown
+from gaia_rules.events import Event
+from gaia_rules.limits import (
+    BOX_CARDS,
+    BOX_TILES,
+    EVENTS_PER_ACTION,
+    MAX_RECORD_ACTIONS,
+    WHOLE_NUMBERS,
+)
 from gaia_rules.manifest import Manifest
 from gaia_rules.rules import Rules
 from gaia_rules.vocabulary import Pos
 
 __all__ = [
+    "SQUARE",
     "Problem",
     "checked_arguments",
     "data_problems",
@@ -73,14 +83,8 @@ class _Key:
         self.key = key
 
 
-_SHOWN = reprlib.Repr()
-_SHOWN.maxstring = _SHOWN.maxother = 40
-_SHOWN.maxlevel = 2
-
-
-def _shown(value: object) -> str:
-    """``repr(value)``, cut short: a problem names the value, however large it is."""
-    return _SHOWN.repr(value)
+_shown = shown
+"""A value named in a problem, cut short, however large it is."""
 
 
 @attrs.frozen
@@ -97,17 +101,12 @@ class Problem:
         parts = [root]
         for step in self.path:
             if isinstance(step, _Key):
-                parts.append(f"[{step.key!r}]")
+                parts.append(f"[{_shown(step.key)}]")
             elif isinstance(step, int):
                 parts.append(f"[{step}]")
             else:
                 parts.append(f".{step}")
         return "".join(parts)
-
-    @property
-    def field(self) -> object:
-        """The first step of the path: the field of the root at fault (or ``None``)."""
-        return self.path[0] if self.path else None
 
 
 def _problem(at: _Chain, message: str, expected: object = None) -> Problem:
@@ -130,6 +129,8 @@ def most_entries(item: Any) -> int:
         return BOX_TILES  # 2.1: a world of 48 tiles at most
     if item == Action:
         return MAX_RECORD_ACTIONS  # 15.5: the longest record
+    if item == Event:
+        return EVENTS_PER_ACTION * MAX_RECORD_ACTIONS  # a seat's log of the longest record
     return BOX_CARDS  # 2.4-2.8: nothing else a game writes lists more than the box's cards
 
 
@@ -151,12 +152,33 @@ _VALUE_NAMES: Final[dict[type, str]] = {
 }
 
 
-def _exact(kind: type, name: str, expected: object = None) -> _Check:
-    wanted = kind if expected is None else expected
-
+def _exact(kind: type, name: str) -> _Check:
     def check(value: Any, at: _Chain, out: list[Problem]) -> None:
         if type(value) is not kind:
-            out.append(_problem(at, f"expected {name}, got {_shown(value)}", wanted))
+            out.append(_problem(at, f"expected {name}, got {_shown(value)}", kind))
+
+    _EXACT[check] = kind
+    return check
+
+
+_EXACT: dict[_Check, type] = {}
+"""The checks that only compare a value's type with one type, and that type: the walk of
+an object's fields makes that comparison itself (a call less per field)."""
+
+
+_LOWEST, _HIGHEST = WHOLE_NUMBERS.start, WHOLE_NUMBERS.stop - 1
+
+
+def _whole(name: str) -> _Check:
+    """A whole number: an ``int`` (never a ``bool`` or a ``float``), within the range of
+    every number a game writes (1.10)."""
+
+    def check(value: Any, at: _Chain, out: list[Problem]) -> None:
+        if type(value) is not int:
+            out.append(_problem(at, f"expected {name}, got {_shown(value)}", int))
+        elif not _LOWEST <= value <= _HIGHEST:
+            wanted = f"{name} from -2**63 to 2**63-1"
+            out.append(_problem(at, f"expected {wanted}, got {_shown(value)}", int))
 
     return check
 
@@ -172,6 +194,8 @@ SQUARE: Final = re.compile(r"(0|-?[1-9][0-9]*),(0|-?[1-9][0-9]*)")
 
 def _square_text(value: Any, at: _Chain, out: list[Problem]) -> None:
     if type(value) is str and (match := SQUARE.fullmatch(value)):
+        if len(value) < _LONGEST_NUMBER:
+            return
         try:  # Python reads whole numbers of at most 4300 digits
             int(match.group(1)), int(match.group(2))
         except ValueError:
@@ -181,11 +205,16 @@ def _square_text(value: Any, at: _Chain, out: list[Problem]) -> None:
     out.append(_problem(at, f"expected a square as 'x,y', got {_shown(value)}", Pos))
 
 
+_LONGEST_NUMBER: Final = 4300
+"""Python reads whole numbers of at most this many digits (``sys.get_int_max_str_digits``)."""
+
+
 def _square_value(value: Any, at: _Chain, out: list[Problem]) -> None:
     """A square as an object: a `Pos` whose coordinates are whole numbers (spec 3.1)."""
     if type(value) is not Pos or type(value[0]) is not int or type(value[1]) is not int:
+        shown = _shown(value)
         out.append(
-            _problem(at, f"expected a square, Pos(x, y) of two ints, got {_shown(value)}", Pos)
+            _problem(at, f"expected a square, Pos(x, y) of two ints (3.1), got {shown}", Pos)
         )
 
 
@@ -216,10 +245,10 @@ def _enum_value(members: Sequence[type[enum.Enum]]) -> _Check:
 # -- collections ------------------------------------------------------------------------------
 
 
-def _sequence(item: _Check, container: type, name: str, most: int) -> _Check:
+def _sequence(item: _Check, containers: tuple[type, ...], name: str, most: int) -> _Check:
     def check(value: Any, at: _Chain, out: list[Problem]) -> None:
-        if type(value) is not container:
-            out.append(_problem(at, f"expected {name}, got {_shown(value)}", container))
+        if type(value) not in containers:
+            out.append(_problem(at, f"expected {name}, got {_shown(value)}", containers[0]))
             return
         entries = typing.cast("Sequence[Any]", value)
         if len(entries) > most:
@@ -278,10 +307,15 @@ def _fields(cls: type, wire: bool, tagged: bool) -> _Check:
     member of a tagged union), none missing but those with defaults, none extra; as an
     object, an instance of exactly this class whose every field holds its type."""
     hints = typing.get_type_hints(cls)
-    fields = [
-        (field.name, _checker(hints[field.name], wire), field.default is attrs.NOTHING)
-        for field in attrs.fields(cls)
-    ]
+    fields = []
+    for field in attrs.fields(cls):
+        check = _checker(hints[field.name], wire)
+        # Hot path: a record's actions and a view's fields are read here; a field of one
+        # exact type is compared inline, and its check called only to report a problem.
+        exact = _EXACT.get(check)
+        if hints[field.name] is int:  # compared inline too, with its range
+            exact = int
+        fields.append((field.name, exact, check, field.default is attrs.NOTHING))
     if not wire:
         name = f"a {cls.__name__}"
 
@@ -292,12 +326,14 @@ def _fields(cls: type, wire: bool, tagged: bool) -> _Check:
                     what = f"got an instance of {type(value).__name__}, a subclass"
                 out.append(_problem(at, f"expected {name}, {what}", cls))
                 return
-            for field_name, check_field, _ in fields:
-                check_field(getattr(value, field_name), (at, field_name), out)
+            for field_name, exact, check_field, _ in fields:
+                item = getattr(value, field_name)
+                if exact is None or type(item) is not exact or _out_of_range(exact, item):
+                    check_field(item, (at, field_name), out)
 
         return check_value
 
-    names = {field_name for field_name, _, _ in fields}
+    names = {field_name for field_name, _, _, _ in fields}
     if tagged:
         names.add("type")
 
@@ -305,18 +341,24 @@ def _fields(cls: type, wire: bool, tagged: bool) -> _Check:
         if type(value) is not dict:
             out.append(_problem(at, f"expected an object, got {_shown(value)}", dict))
             return
-        extra = [key for key in value if key not in names]
-        if extra:
+        if not names.issuperset(value):
+            extra = [key for key in value if key not in names]
             shown = ", ".join(_shown(key) for key in extra[:5])
             more = f" and {len(extra) - 5} more" if len(extra) > 5 else ""
             out.append(_problem(at, f"extra fields found ({shown}{more})"))
-        for field_name, check_field, required in fields:
+        for field_name, exact, check_field, required in fields:
             if field_name in value:
-                check_field(value[field_name], (at, field_name), out)
+                item = value[field_name]
+                if exact is None or type(item) is not exact or _out_of_range(exact, item):
+                    check_field(item, (at, field_name), out)
             elif required:
                 out.append(_problem((at, field_name), "required field missing"))
 
     return check_data
+
+
+def _out_of_range(exact: type, item: Any) -> bool:
+    return exact is int and not _LOWEST <= item <= _HIGHEST
 
 
 def _union(members: Sequence[type], wire: bool) -> _Check:
@@ -339,6 +381,9 @@ def _union(members: Sequence[type], wire: bool) -> _Check:
         return check_value
 
     by_name = {cls.__name__: check for cls, check in checks.items()}
+    listed = ", ".join(map(repr, names[:4]))
+    if len(names) > 4:
+        listed = f"{', '.join(map(repr, names[:3]))}, ... ({len(names)} names)"
 
     def check_data(value: Any, at: _Chain, out: list[Problem]) -> None:
         if type(value) is not dict:
@@ -347,7 +392,7 @@ def _union(members: Sequence[type], wire: bool) -> _Check:
         tag = value.get("type")
         check = by_name.get(tag) if type(tag) is str else None
         if check is None:
-            out.append(_problem((at, "type"), f"expected one of {names}, got {_shown(tag)}"))
+            out.append(_problem((at, "type"), f"expected one of {listed}, got {_shown(tag)}"))
             return
         check(value, at, out)
 
@@ -367,7 +412,9 @@ def _checker(hint: Any, wire: bool) -> _Check:
     names = _WIRE_NAMES if wire else _VALUE_NAMES
     if hint is None or hint is type(None):
         return _none
-    if hint in (bool, int, str):
+    if hint is int:
+        return _whole(names[int])
+    if hint in (bool, str):
         return _exact(hint, names[hint])
     if hint is Pos:
         return _square_text if wire else _square_value
@@ -392,8 +439,13 @@ def _checker(hint: Any, wire: bool) -> _Check:
     container, name = (list, names[list]) if wire else (tuple, names[tuple])
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
-            return _sequence(_checker(args[0], wire), container, name, most_entries(args[0]))
+            return _sequence(_checker(args[0], wire), (container,), name, most_entries(args[0]))
         return _fixed([_checker(arg, wire) for arg in args], container, name)
+    if origin is Sequence and not wire:  # an argument a caller may give as a list or a tuple
+        item = args[0]
+        return _sequence(
+            _checker(item, wire), (list, tuple), "a list or a tuple", most_entries(item)
+        )
     if origin in (dict, Mapping):
         key, item = args
         return _mapping(_checker(key, wire), _checker(item, wire), names[dict], most_entries(key))

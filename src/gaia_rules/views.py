@@ -8,6 +8,8 @@ card hidden from its seat, not even in a private field.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 
 from gaia_rules import hooks
@@ -36,7 +38,7 @@ from gaia_rules.viewfields import backs_of, new_view
 from gaia_rules.vocabulary import CardKind, Land, Pos
 from gaia_rules.wire import Wire
 
-__all__ = ["View", "backs_of", "log_for", "redact", "view_of"]
+__all__ = ["View", "backs_of", "kept_by", "log_for", "redact", "view_of"]
 
 
 @attrs.frozen(hash=False, slots=False)
@@ -101,10 +103,10 @@ def redact(
 
     A face-down draw by another seat shows only its back; a card a Tornado took is seen by
     the seat it came from, and the thief sees them all at once when he looks; the card a
-    thief keeps is seen by him and by the seat it came from (``kept_from``, the victim of the
-    theft that preceded this keep). With ``face_ids`` (the manifest's), every card the seat
-    is not told the id of is named by its face id: the seat is told the id of a card only in
-    the events that take a card into or out of its hand, and of the stolen cards it sees.
+    thief keeps is seen by him and by the seat it came from (``kept_from``, named by the
+    ``CardKept`` logged with the keep). With ``face_ids`` (the manifest's), every card the
+    seat is not told the id of is named by its face id: the seat is told the id of a card only
+    in the events that take a card into or out of its hand, and of the stolen cards it sees.
     """
     match event:
         case CardDrawn() if event.player != seat:
@@ -136,16 +138,27 @@ def redact(
 def log_for(
     events: tuple[Event, ...], seat: int, face_ids: FaceIds | None = None
 ) -> tuple[Event, ...]:
-    """The log as ``seat`` saw it (see `redact`), read in order so that each kept card is
-    judged by the theft that came just before it, never by a later one. Without
-    ``face_ids`` cards keep their own ids (only an omniscient reader may ask for that)."""
-    stolen_from: dict[str, int] = {}
+    """The log as ``seat`` saw it (spec 1.5, 1.14, 13.8c).
+
+    Each event is redacted by itself, except a kept card's action: who may see it is told by
+    the ``CardKept`` the engine logs right after it, with the seat the card came from. So a
+    seat's log does not depend on what came before it, and a game restored from a position,
+    whose log starts there, shows each seat the log of the game it was taken from. Without
+    ``face_ids`` cards keep their own ids (only an omniscient reader may ask for that).
+    """
     seen: list[Event] = []
-    for event in events:
+    for index, event in enumerate(events):
         kept_from = None
-        if isinstance(event, CardStolen) and event.card is not None:
-            stolen_from[event.card] = event.victim
-        elif isinstance(event, ActionTaken) and isinstance(event.action, KeepCard):
-            kept_from = stolen_from.get(event.action.card)
+        if isinstance(event, ActionTaken) and isinstance(event.action, KeepCard):
+            kept_from = kept_by(events, index + 1, event.action.card)
         seen.append(redact(event, seat, kept_from, face_ids))
     return tuple(seen)
+
+
+def kept_by(events: Sequence[Event], start: int, card: CardId) -> int | None:
+    """The seat the kept ``card`` came from, as the ``CardKept`` that follows its action says."""
+    for index in range(start, len(events)):
+        event = events[index]
+        if isinstance(event, CardKept):
+            return event.from_player if event.card == card else None
+    return None

@@ -30,6 +30,8 @@ from tests.oracle.legal import (
     still_fed,
 )
 from tests.oracle.model import HAND_LIMIT, POWER_LIMIT, Plain, comparable, plain_of
+from tests.oracle.probes import probe_actions
+from tests.oracle.setup import deal_problems
 
 __all__ = ["EFFECT", "FLOW", "LEGAL", "Disagreement", "Follower", "follow_game"]
 
@@ -50,7 +52,12 @@ _TURN_ACTIONS = (
 
 LEGAL, EFFECT, FLOW = "legal", "effect", "flow"
 """What a disagreement is about: the legal actions of a decision (and the decisions the
-engine took alone, 5.4); the state an action leaves; which decision comes next."""
+engine took alone, 5.4, and the actions it takes when handed them, 1.7); the state the deal
+or an action leaves; which decision comes next."""
+
+PROBES = 24
+"""How many actions near the legal ones the engine is asked about at each decision (see
+:mod:`tests.oracle.probes`), drawn at random from all of them."""
 
 
 class Disagreement(AssertionError):  # noqa: N818 (what it is, not an error of ours)
@@ -82,7 +89,15 @@ def _diff(expected: dict[str, object], found: dict[str, object]) -> str:
 
 @dataclass
 class Follower:
-    """Follows one game from its start (``game`` must be fresh from ``new_game``)."""
+    """Follows one game from its start (``game`` must be fresh from ``new_game``).
+
+    The deal is checked against the spec from the game's parameters (4, 2.7), then read
+    once: its deck order is the seed's, which the spec does not fix. From there the oracle
+    plays the game on its own model, and reads from the engine only what the seed draws
+    later (the card a Tornado takes, from the log, checked against 13.8b) and the order of
+    the cards one step discards together, which the spec leaves open (6.4); the engine's
+    state is read only to be compared with the model.
+    """
 
     game: gr.Game
     decisions: int = 0
@@ -100,7 +115,8 @@ class Follower:
     checked: set[int] = field(default_factory=set)
     """The seats whose Objective check is open (8.3)."""
     checks: frozenset[str] = frozenset({LEGAL, EFFECT, FLOW})
-    """What to compare; a disagreement about anything else is ignored."""
+    """What to compare; a disagreement about anything else is ignored (and the model is read
+    again from the engine when its effects are not compared, so that the rest still is)."""
     turn_actions: int | None = None
     """The actions taken in this turn (5.2); unknown before the first turn the oracle sees."""
     victims: list[int] = field(default_factory=list)
@@ -110,16 +126,34 @@ class Follower:
     protector_checked: bool = False
     """Whether the protector's Objective check has begun (13.9f)."""
 
+    model: Plain = field(init=False)
+    """The oracle's own game, played on by its own reading of the spec."""
+    probing: random.Random = field(default_factory=lambda: random.Random(0))
+    """Draws the probes of each decision (seeded: a run is reproducible)."""
+
+    def __post_init__(self) -> None:
+        fresh = not self.game.actions and self.game.record().start is None
+        if fresh:  # a deal: what the spec says of it (4, 2.7, 13.1)
+            for problem in deal_problems(self.game):
+                self._fail(EFFECT, f"the deal: {problem}")
+        self.model = self._read()
+
     def _fail(self, category: str, message: str) -> None:
         if category in self.checks:
             raise Disagreement(category, message)
 
-    def plain(self) -> Plain:
+    def _read(self) -> Plain:
+        """The model read from the engine's state (at the start, or when effects are not
+        compared)."""
         state = self.game.state
         plain = plain_of(state, self.reached_four)
         if isinstance(state.decision, gr.ChoosePawnCities):
             plain.waiting = list(state.decision.cities)
         return plain
+
+    def plain(self) -> Plain:
+        """The oracle's own model of the game now."""
+        return self.model
 
     # -- at a decision -----------------------------------------------------------------------
 
@@ -146,10 +180,20 @@ class Follower:
             )
         if len(listed) < 2 and not isinstance(decision, gr.ChooseProtection):
             self._fail(LEGAL, f"5.4: {decision} asked with one option {listed}")
+        if LEGAL in self.checks:
+            self._probe(plain, decision, expected)
         self._check_flow(plain, decision)
         self.decisions += 1
         name = type(decision).__name__
         self.kinds[name] = self.kinds.get(name, 0) + 1
+
+    def _probe(self, plain: Plain, decision: gr.Decision, expected: set[gr.Action]) -> None:
+        """1.7: the engine takes exactly the actions the oracle allows, listed or not."""
+        probes = probe_actions(plain, decision)
+        for action in self.probing.sample(probes, min(PROBES, len(probes))):
+            if self.game.is_legal(action) != (action in expected):
+                said = "takes" if action not in expected else "refuses"
+                self._fail(LEGAL, f"1.7: at {decision!r} the engine {said} {action}")
 
     def _feeding_for(self, decision: gr.Decision) -> list[gr.Pos] | None:
         if isinstance(decision, gr.ChooseFeeding):
@@ -252,6 +296,12 @@ class Follower:
         if expected_view != found_view:
             self._fail(EFFECT, f"after {action} ({events}): {_diff(expected_view, found_view)}")
         self.reached_four = plain.reached_four
+        if EFFECT in self.checks:
+            # the model agreed: it plays on, taking only the order the spec leaves open
+            for kind, pile in found.discards.items():
+                plain.discards[kind] = list(pile)
+        else:  # its effects unchecked, the model is not vouched for: read it again
+            self.model = self._read()
         if plain.waiting and plain.result is None:
             decision = game.decision
             if not isinstance(decision, gr.ChoosePawnCities) or set(decision.cities) != set(

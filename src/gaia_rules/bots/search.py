@@ -81,8 +81,9 @@ class SearchBot:
                 log_played = math.log(played)
                 pick = max(
                     range(len(candidates)),
-                    key=lambda i: totals[i] / visits[i]
-                    + EXPLORATION * math.sqrt(log_played / visits[i]),
+                    key=lambda i: (
+                        totals[i] / visits[i] + EXPLORATION * math.sqrt(log_played / visits[i])
+                    ),
                 )
             game = sampler.sample(rng)
             game.apply(candidates[pick])

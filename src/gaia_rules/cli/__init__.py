@@ -42,7 +42,8 @@ def _schema(args: argparse.Namespace, console: Console) -> int:
 def _bots_help(what: str) -> str:
     return (
         f"{what}; the bots: {', '.join(sorted(BOTS))} (default random); search:P[:H[:W]] searches "
-        "with P playouts per decision, of H decisions each, over the W best candidates"
+        "with P playouts per decision, of H decisions each, over the W best candidates; "
+        "policy:FILE plays a saved policy (the rl extra)"
     )
 
 
@@ -90,7 +91,8 @@ def _parser() -> argparse.ArgumentParser:
         epilog="examples:\n"
         "  gaia-rules simulate --games 1000 --players 2 --bots greedy,random --jobs 0\n"
         "  gaia-rules simulate --games 100 --level powers --records games/ --json\n"
-        "  gaia-rules simulate --games 10000 --backend ray --address ray://head:10001",
+        "  gaia-rules simulate --games 10000 --backend ray --address ray://head:10001 --ship\n"
+        "  gaia-rules simulate --games 400 --players 2 --bots policy:agent.npz,random",
         formatter_class=_EXAMPLES,
     )
     sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
@@ -118,6 +120,16 @@ def _parser() -> argparse.ArgumentParser:
         "--address",
         metavar="ADDR",
         help="the Ray cluster to join (ray://host:10001, or auto); default: start a local one",
+    )
+    sim.add_argument(
+        "--runtime-env",
+        metavar="JSON",
+        help="Ray's runtime environment for the workers, as JSON or @FILE (with --backend ray)",
+    )
+    sim.add_argument(
+        "--ship",
+        action="store_true",
+        help="send this gaia-rules to the Ray workers, which then need only Ray",
     )
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     sim.add_argument(
@@ -167,29 +179,16 @@ def _parser() -> argparse.ArgumentParser:
         help="run the game server: play in a browser",
         description="Run the game server and its page: open the printed link in a browser, "
         "create a game (any level, 2-5 seats, bots in any seat) and send each player the "
-        "link of their seat. Games are kept in a SQLite file and resume when the server "
-        "starts again. Needs the web extra: pip install 'gaia-rules[web]'.",
+        "link of their seat. Games are kept in a SQLite file (or a PostgreSQL database, which "
+        "several server processes may share) and resume when the server starts again. "
+        "Needs the web extra: pip install 'gaia-rules[web]'.",
         epilog="examples:\n"
         "  gaia-rules serve\n"
-        "  gaia-rules serve --host 0.0.0.0 --port 8080 --db games.sqlite3",
+        "  gaia-rules serve --host 0.0.0.0 --port 8080 --db games.sqlite3\n"
+        "  gaia-rules serve --port 8001 --db postgresql://gaia@localhost/gaia --proxy 127.0.0.1",
         formatter_class=_EXAMPLES,
     )
-    srv.add_argument(
-        "--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)"
-    )
-    srv.add_argument("--port", type=int, default=8000, help="the port (default 8000; 0: any)")
-    srv.add_argument(
-        "--db",
-        metavar="PATH",
-        help="the SQLite file of the games (default: games.sqlite3 in $XDG_DATA_HOME/gaia-rules "
-        "or ~/.local/share/gaia-rules)",
-    )
-    srv.add_argument(
-        "--fsync",
-        action="store_true",
-        help="wait for the disk at every action, so that a power cut loses none either "
-        "(slower; an action always survives a killed server)",
-    )
+    serve.add_arguments(srv)
     srv.set_defaults(run=serve.run)
 
     schema = commands.add_parser(

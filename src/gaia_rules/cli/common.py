@@ -10,6 +10,7 @@ import argparse
 import hashlib
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Protocol, TextIO
 
 import attrs
@@ -27,6 +28,7 @@ __all__ = [
     "LineSource",
     "UsageError",
     "add_game_options",
+    "bot_named",
     "bots_for",
     "derive_seed",
     "face_text",
@@ -123,8 +125,14 @@ def split_bots(text: str, seats: int, *, what: str = "seat") -> tuple[str, ...]:
     names = tuple(name.strip() for name in text.split(","))
     for name in names:
         base, _, budget = name.partition(":")
+        if base == POLICY:
+            bot_named(name, 0)  # the file is read now, so a bad one stops the run at once
+            continue
         if base not in BOTS:
-            raise UsageError(f"--bots: no bot {name!r}; the bots are {', '.join(sorted(BOTS))}")
+            raise UsageError(
+                f"--bots: no bot {name!r}; the bots are {', '.join(sorted(BOTS))} "
+                f"and {POLICY}:FILE (a saved policy)"
+            )
         if name != base:
             if base != "search":
                 raise UsageError(f"--bots: {name!r}: only search takes a budget (search:100)")
@@ -168,18 +176,54 @@ def search_budget(text: str, name: str | None = None) -> dict[str, int]:
     return budget
 
 
+POLICY = "policy"
+"""The bot name that plays a saved policy: ``policy:agent.npz`` (the ``rl`` extra)."""
+
+
+def policy_path(text: str, name: str) -> Path:
+    """The file of a ``policy:FILE`` bot name, which must exist.
+
+    Raises :class:`UsageError` naming the bot when the file is missing.
+    """
+    path = Path(text)
+    if not text or not path.is_file():
+        raise UsageError(f"--bots: {name!r}: no saved policy at {text!r} ({POLICY}:FILE)")
+    return path
+
+
 def bots_for(names: Sequence[str | None], seed: int) -> list[Bot | None]:
     """One bot per seat (``None`` where a person sits), each seeded from ``seed`` and its seat."""
     return [
-        None if name is None else _bot(name, derive_seed(seed, seat))
+        None if name is None else bot_named(name, derive_seed(seed, seat))
         for seat, name in enumerate(names)
     ]
 
 
-def _bot(name: str, seed: int) -> Bot:
-    base, _, budget = name.partition(":")
-    if budget:
-        return SearchBot(seed, **search_budget(budget, name))
+def bot_named(name: str, seed: int) -> Bot:
+    """The bot of a ``--bots`` name, made from ``seed``: a name of ``BOTS``, a search bot with
+    its budget (``search:100:2``), or a saved policy (``policy:agent.npz``, which needs the
+    ``rl`` extra).
+
+    Raises :class:`UsageError` for an unknown name or budget, a missing policy file or a
+    policy that cannot be loaded here.
+    """
+    base, _, rest = name.partition(":")
+    if base == POLICY:
+        path = policy_path(rest, name)
+        try:
+            from gaia_rules.rl.policy import PolicyBot  # noqa: PLC0415 (the rl extra)
+        except ImportError as exc:
+            raise UsageError(
+                f"--bots: {name!r} needs numpy: pip install 'gaia-rules[rl]' ({exc})"
+            ) from None
+        try:
+            return PolicyBot.load(path, seed)
+        except (OSError, ValueError) as exc:
+            raise UsageError(f"--bots: {name!r}: {exc}") from None
+    if base not in BOTS:
+        split_bots(name, 1)  # raises, naming the bots there are
+    if rest:
+        return SearchBot(seed, **search_budget(rest, name))
     return BOTS[base](seed)
 
 

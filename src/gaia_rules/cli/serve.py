@@ -2,7 +2,9 @@
 
 The server's games live in a SQLite file, by default ``games.sqlite3`` in the user's data
 folder (``$XDG_DATA_HOME/gaia-rules``, or ``~/.local/share/gaia-rules``), so that a server
-started again finds every game where it was left.
+started again finds every game where it was left; or in a PostgreSQL database
+(``--db postgresql://...``), which several server processes may share. Every limit of
+[`Limits`][gaia_rules.web.limits.Limits] has a flag.
 """
 
 from __future__ import annotations
@@ -13,8 +15,29 @@ import socket
 from pathlib import Path
 
 from gaia_rules.cli.common import CommandError, Console
+from gaia_rules.web.limits import Limits
 
-__all__ = ["INSTALL_HINT", "default_db", "run"]
+__all__ = ["INSTALL_HINT", "LIMIT_FLAGS", "add_arguments", "default_db", "run"]
+
+BACKLOG = 2048
+"""Connections the system may queue before the server accepts them. A short queue (128) makes
+a burst of new connections lose their first packet, and a client then waits a second or
+more before it tries again (then three, seven, fifteen...)."""
+
+LIMIT_FLAGS: tuple[tuple[str, str, str], ...] = (
+    ("--creations", "creations_per_minute", "games one address may create a minute"),
+    ("--games-per-address", "games_per_address", "games of one address in play at once"),
+    ("--bots-only-games", "bots_only_games", "games of bots alone in play at once (0: none)"),
+    ("--connections-per-token", "connections_per_token", "live connections of one token"),
+    ("--connections-per-address", "connections_per_address", "live connections of one address"),
+    ("--idle", "idle", "seconds before a game nobody uses leaves memory"),
+    ("--header-timeout", "header_timeout", "seconds to send a request's headers"),
+    ("--body-timeout", "body_timeout", "seconds to send a request's body"),
+    ("--hello-timeout", "hello_timeout", "seconds for a WebSocket to send its hello"),
+    ("--bot-workers", "bot_workers", "processes for the bots' decisions (0: a thread)"),
+    ("--bot-budget", "bot_budget", "seconds a bot may think; then the random bot decides"),
+)
+"""Each limit's flag, its field of ``Limits`` and its help."""
 
 INSTALL_HINT = "the server needs the web extra: pip install 'gaia-rules[web]'"
 
@@ -39,7 +62,7 @@ def _listen(host: str, port: int) -> socket.socket:
     except OSError as exc:
         sock.close()
         raise CommandError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
-    sock.listen(128)
+    sock.listen(BACKLOG)
     return sock
 
 
@@ -53,6 +76,60 @@ def _link(sock: socket.socket) -> str:
     return f"http://{host}:{port}/"
 
 
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``gaia-rules serve``."""
+    parser.add_argument(
+        "--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)"
+    )
+    parser.add_argument("--port", type=int, default=8000, help="the port (default 8000; 0: any)")
+    parser.add_argument(
+        "--db",
+        metavar="PATH|URL",
+        help="the SQLite file of the games (default: games.sqlite3 in "
+        "$XDG_DATA_HOME/gaia-rules or ~/.local/share/gaia-rules), or a PostgreSQL URL "
+        "(postgresql://user@host/db), which several server processes may share",
+    )
+    parser.add_argument(
+        "--fsync",
+        action="store_true",
+        help="SQLite: wait for the disk at every action, so that a power cut loses none "
+        "either (slower; an action always survives a killed server)",
+    )
+    parser.add_argument(
+        "--proxy",
+        metavar="ADDRESSES",
+        help="the reverse proxies (comma-separated addresses, or *) whose X-Forwarded-For "
+        "and X-Forwarded-Proto the server believes: the limits then count the client's "
+        "address, not the proxy's",
+    )
+    parser.add_argument(
+        "--allow-origin",
+        metavar="ORIGIN",
+        action="append",
+        default=[],
+        help="a page of another origin (https://example.org) allowed to open the "
+        "WebSocket; the server's own always is (repeat for several)",
+    )
+    parser.add_argument(
+        "--docs-url",
+        metavar="URL",
+        help="where the page links the rules pages (default: $GAIA_DOCS_URL, else the "
+        "project's documentation site)",
+    )
+    limits = parser.add_argument_group("limits (over one: 429 with Retry-After)")
+    defaults = Limits()
+    for flag, field, words in LIMIT_FLAGS:
+        default = getattr(defaults, field)
+        limits.add_argument(
+            flag,
+            dest=field,
+            type=type(default),
+            default=default,
+            metavar="N",
+            help=f"{words} (default {default:g})",
+        )
+
+
 def run(args: argparse.Namespace, console: Console) -> int:
     """Serve until interrupted; returns 0."""
     try:
@@ -64,19 +141,41 @@ def run(args: argparse.Namespace, console: Console) -> int:
     port: int = args.port
     if not 0 <= port <= 65535:
         raise CommandError(f"--port: expected 0-65535, got {port}")
-    db = Path(args.db) if args.db is not None else default_db()
-    try:
-        db.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise CommandError(f"--db: cannot create {db.parent}: {exc.strerror or exc}") from None
+    from gaia_rules.web.timeouts import timed_http  # noqa: PLC0415 (an optional extra)
+
+    limits = Limits(**{field: getattr(args, field) for _, field, _ in LIMIT_FLAGS})
+    for _, field, _ in LIMIT_FLAGS:
+        if getattr(limits, field) < 0:
+            raise CommandError(f"--{field.replace('_', '-')}: expected 0 or more")
+    db: Path | str
+    if args.db is not None and args.db.startswith(("postgresql://", "postgres://")):
+        db = args.db
+        where = "PostgreSQL at " + args.db.split("@")[-1].split("?")[0]  # not the password
+    else:
+        db = Path(args.db) if args.db is not None else default_db()
+        try:
+            db.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise CommandError(f"--db: cannot create {db.parent}: {exc.strerror or exc}") from None
+        where = str(db)
     sock = _listen(args.host, port)
     config = uvicorn.Config(
-        create_app(db, fsync=args.fsync),
+        create_app(
+            db,
+            fsync=args.fsync,
+            limits=limits,
+            origins=args.allow_origin,
+            docs_url=getattr(args, "docs_url", None),
+        ),
         log_level="warning",
-        ws_max_size=64 * 1024,
+        http=timed_http(limits.header_timeout),
+        ws_max_size=limits.max_body,
         timeout_graceful_shutdown=2,
+        backlog=BACKLOG,
+        proxy_headers=args.proxy is not None,
+        forwarded_allow_ips=args.proxy,
     )
-    console.print(f"Gaïa server: open {_link(sock)} to play (games are kept in {db})")
+    console.print(f"Gaïa server: open {_link(sock)} to play (games are kept in {where})")
     console.print("press Ctrl-C to stop it")
     console.out.flush()
     uvicorn.Server(config).run(sockets=[sock])

@@ -307,6 +307,8 @@ def _outcomes(
     progress: _Progress,
     backend: str = "processes",
     address: str | None = None,
+    *,
+    runtime_env: dict[str, Any] | None = None,
 ) -> Iterator[GameOutcome]:
     if backend == "ray":
         try:
@@ -315,7 +317,8 @@ def _outcomes(
             raise CommandError(
                 f"--backend ray needs Ray: pip install 'gaia-rules[ray]' ({exc})"
             ) from None
-        for done, outcome in enumerate(ray_map(play_one, specs, address=address, num_cpus=jobs), 1):
+        outcomes = ray_map(play_one, specs, address=address, num_cpus=jobs, runtime_env=runtime_env)
+        for done, outcome in enumerate(outcomes, 1):
             yield outcome
             progress.update(done)
         return
@@ -331,6 +334,36 @@ def _outcomes(
             progress.update(done)
 
 
+def _runtime_env(args: argparse.Namespace) -> dict[str, Any] | None:
+    """The runtime environment of ``--runtime-env`` (JSON, or ``@FILE`` of JSON) and
+    ``--ship``, or ``None`` when neither is given."""
+    text: str | None = getattr(args, "runtime_env", None)
+    env: dict[str, Any] | None = None
+    if text is not None:
+        source = "--runtime-env"
+        if text.startswith("@"):
+            source = text[1:]
+            try:
+                text = Path(source).read_text(encoding="utf-8")
+            except OSError as exc:
+                raise UsageError(f"--runtime-env: cannot read {source}: {exc.strerror}") from None
+        try:
+            env = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise UsageError(f"--runtime-env: {source} is not JSON: {exc}") from None
+        if not isinstance(env, dict):
+            raise UsageError("--runtime-env: expected a JSON object, as Ray's runtime_env")
+    if getattr(args, "ship", False):
+        try:
+            from gaia_rules.ray import shipped  # noqa: PLC0415 (the optional ray extra)
+        except ImportError as exc:
+            raise CommandError(
+                f"--backend ray needs Ray: pip install 'gaia-rules[ray]' ({exc})"
+            ) from None
+        env = shipped(env)
+    return env
+
+
 def run(args: argparse.Namespace, console: Console) -> int:
     """Play the games, then print the summary (as text, or as JSON with ``--json``)."""
     if args.games < 1:
@@ -341,6 +374,9 @@ def run(args: argparse.Namespace, console: Console) -> int:
     address = getattr(args, "address", None)
     if address is not None and backend != "ray":
         raise UsageError("--address: only with --backend ray")
+    runtime_env = _runtime_env(args) if backend == "ray" else None
+    if backend != "ray" and (getattr(args, "runtime_env", None) or getattr(args, "ship", False)):
+        raise UsageError("--runtime-env and --ship: only with --backend ray")
     jobs = args.jobs or os.cpu_count() or 1
     args = argparse.Namespace(**{**vars(args), "jobs": jobs})
     lineup = split_bots(args.bots, args.players)
@@ -369,7 +405,8 @@ def run(args: argparse.Namespace, console: Console) -> int:
     progress = _Progress(console, len(specs), shown)
     start = time.perf_counter()
     outcomes = sorted(
-        _outcomes(specs, jobs, progress, backend, address), key=lambda outcome: outcome.index
+        _outcomes(specs, jobs, progress, backend, address, runtime_env=runtime_env),
+        key=lambda outcome: outcome.index,
     )
     wall = time.perf_counter() - start
     for outcome in outcomes:

@@ -8,15 +8,21 @@
         obs, reward, terminated, truncated, info = table.last()
         ...
 
-[`env`][gaia_rules.rl.environment.env] and [`raw_env`][gaia_rules.rl.environment.raw_env]
-need PettingZoo and Gymnasium and are loaded when first asked for; the action space
-([`gaia_rules.rl.encoding`][gaia_rules.rl.encoding], pure Python) and the observations
-([`gaia_rules.rl.observation`][gaia_rules.rl.observation], numpy) do not need them, so the
-OpenSpiel game uses them too. The core never imports this package.
+[`env`][gaia_rules.rl.environment.env], [`raw_env`][gaia_rules.rl.environment.raw_env],
+[`parallel_env`][gaia_rules.rl.environment.parallel_env], the Gymnasium
+[`GaiaSingleEnv`][gaia_rules.rl.single.GaiaSingleEnv] and
+[`GaiaVectorEnv`][gaia_rules.rl.vector.GaiaVectorEnv] need PettingZoo and Gymnasium and are
+loaded when first asked for; the action space ([`gaia_rules.rl.encoding`][gaia_rules.rl.encoding],
+pure Python; [`gaia_rules.rl.codec`][gaia_rules.rl.codec] decodes it as arrays), the
+observations ([`gaia_rules.rl.observation`][gaia_rules.rl.observation],
+[`gaia_rules.rl.planes`][gaia_rules.rl.planes], numpy) and saved policies
+([`gaia_rules.rl.policy`][gaia_rules.rl.policy]) do not need them, so the OpenSpiel game uses
+them too. The core never imports this package.
 """
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING, Any
 
 from gaia_rules.rl.encoding import (
@@ -30,7 +36,9 @@ from gaia_rules.rl.encoding import (
 )
 
 if TYPE_CHECKING:
-    from gaia_rules.rl.environment import GaiaEnv, env, raw_env
+    from gaia_rules.rl.environment import GaiaEnv, env, parallel_env, raw_env
+    from gaia_rules.rl.single import GaiaSingleEnv
+    from gaia_rules.rl.vector import GaiaVectorEnv
 
 __all__ = [
     "ACTION_COUNT",
@@ -38,17 +46,30 @@ __all__ = [
     "ActionSpace",
     "EncodingError",
     "GaiaEnv",
+    "GaiaSingleEnv",
+    "GaiaVectorEnv",
     "action_space",
     "env",
+    "parallel_env",
     "raw_env",
     "square_index",
     "square_of",
 ]
 
 
-def __getattr__(name: str) -> Any:
-    if name in ("env", "raw_env", "GaiaEnv"):
-        import gaia_rules.rl.environment as module  # noqa: PLC0415 (needs PettingZoo)
+_LAZY = {
+    "env": "environment",
+    "raw_env": "environment",
+    "parallel_env": "environment",
+    "GaiaEnv": "environment",
+    "GaiaSingleEnv": "single",
+    "GaiaVectorEnv": "vector",
+}
+"""The names that need PettingZoo and Gymnasium, and their modules."""
 
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        module = importlib.import_module(f"gaia_rules.rl.{_LAZY[name]}")
         return getattr(module, name)
     raise AttributeError(f"module 'gaia_rules.rl' has no attribute {name!r}")

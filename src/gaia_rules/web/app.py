@@ -5,27 +5,37 @@ Routes (the guide "Run a game server" documents each):
 - ``GET /`` and ``GET /play/{game}``: the page (static files shipped in the package);
 - ``POST /api/games``: create a game; one token per seat a person plays, one for spectators;
 - ``GET /api/games/{game}``: the state for the token's seat;
-- ``POST /api/games/{game}/actions``: an action of the token's seat, in the wire format;
+- ``POST /api/games/{game}/actions``: an action of the token's seat, in the wire format,
+  with the move number it answers (and an ``Idempotency-Key``, if the client likes);
 - ``GET /api/games/{game}/stream``: the state, then every change, as newline-delimited JSON;
 - ``WS /api/games/{game}/live``: the same over a WebSocket (the page uses it);
-- ``GET /api/games/{game}/record``: the game's record, once the game is over.
+- ``GET /api/games/{game}/record``: the game's record, once the game is over;
+- the page's own routes: ``GET /replay`` and ``/replay/{game}`` (the replay page), and the
+  routes of ``gaia_rules.web.table`` (settings, card faces, Power previews),
+  ``gaia_rules.web.replay`` (watching a game again) and ``gaia_rules.web.rematch``.
 
 A token travels as ``Authorization: Bearer <token>`` (over the WebSocket, in its first
 message). Every answer about a game is cut for the token's seat by
 ``gaia_rules.web.messages``; the library's ``game.state`` and ``game.events`` never leave.
+Every malformed request is answered with a 4xx and a body that says what is wrong, and every
+malformed WebSocket hello with a close code (4400, 4401, 4403, ...): never a 500.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
-from collections.abc import AsyncIterator
+import re
+from collections.abc import AsyncIterator, Sequence
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
+from starlette.background import BackgroundTask
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -36,20 +46,20 @@ from gaia_rules.actions import Action
 from gaia_rules.errors import GaiaRulesError
 from gaia_rules.rules import Rules
 from gaia_rules.serialization import JsonError, from_data
-from gaia_rules.web.messages import state_message
+from gaia_rules.web import rematch, replay, table
+from gaia_rules.web.botpool import BotPool
+from gaia_rules.web.limits import Counter, Limits, Rate
 from gaia_rules.web.rooms import Lobby, Room, WebError
-from gaia_rules.web.store import Store
+from gaia_rules.web.store import StoreError, token_hash
+from gaia_rules.web.stores import open_store
 
 __all__ = ["MAX_BODY", "create_app"]
 
-MAX_BODY = 64 * 1024
+MAX_BODY = Limits().max_body
 """The largest request body accepted, in bytes (a custom card manifest fits easily)."""
 
 KEEPALIVE = 20.0
 """Seconds between the empty lines that keep an idle stream open."""
-
-AUTH_WAIT = 10.0
-"""Seconds a WebSocket has to send its token."""
 
 _PAGE = files("gaia_rules.web") / "static" / "index.html"
 
@@ -63,22 +73,55 @@ _SECURITY = {
 }
 _API = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"}
 
+_WHOLE = re.compile(r"[0-9]{1,9}")
+"""A whole number as the server reads one: ASCII digits only (``str.isdigit`` would take
+``²`` or ``٣``, which ``int`` refuses), at most nine of them."""
 
-def create_app(db: Path | str, *, fsync: bool = False) -> Starlette:
-    """The server's application, storing its games in the SQLite file ``db``.
+_PRINTABLE = re.compile(r"[\x20-\x7e]{1,128}")
+"""An idempotency key, and any token worth looking up: 1-128 printable ASCII characters."""
 
-    The file is opened at start-up (every stored game is replayed and resumed there) and
-    closed at shutdown; ``app.state.lobby`` holds the games while it runs. An accepted
-    action is in the file before the server answers, so it survives a killed server; with
-    ``fsync`` the server also waits for the disk itself, so it survives a power cut.
+
+class Limiter:
+    """The counters that apply a server's [`Limits`][gaia_rules.web.limits.Limits]."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.creations = Rate(limits.creations_per_minute)
+        self.by_token = Counter(limits.connections_per_token)
+        self.by_address = Counter(limits.connections_per_address)
+
+
+def create_app(
+    db: Path | str,
+    *,
+    fsync: bool = False,
+    limits: Limits | None = None,
+    origins: Sequence[str] = (),
+    docs_url: str | None = None,
+) -> Starlette:
+    """The server's application, storing its games in ``db``: the path of a SQLite file, or
+    a ``postgresql://`` URL.
+
+    The store is opened at start-up (nothing is read: a game is loaded when it is first
+    asked for) and closed at shutdown; ``app.state.lobby`` holds the games in memory while
+    it runs. An accepted action is stored before the server answers, so it survives a killed
+    server; with ``fsync`` a SQLite store also waits for the disk itself, so it survives a
+    power cut. ``limits`` are the server's limits (the defaults of
+    [`Limits`][gaia_rules.web.limits.Limits] if not given); ``origins`` the pages of other
+    origins (``https://example.org``) allowed to open its WebSocket, besides its own.
+    ``docs_url`` is where the page links the rules pages (see ``gaia_rules.web.table``).
     """
+    limits = limits if limits is not None else Limits()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        store = await Store.open(db, fsync=fsync)
-        lobby = Lobby(store)
-        await lobby.resume()
+        store = await open_store(db, fsync=fsync)
+        pool = BotPool(workers=limits.bot_workers, budget=limits.bot_budget)
+        lobby = Lobby(store, pool, idle=limits.idle, bots_only=limits.bots_only_games)
+        await lobby.start()
         app.state.lobby = lobby
+        app.state.limiter = Limiter(limits)
+        app.state.origins = frozenset(origin.rstrip("/").lower() for origin in origins)
         try:
             yield
         finally:
@@ -94,9 +137,21 @@ def create_app(db: Path | str, *, fsync: bool = False) -> Starlette:
         Route("/api/games/{game}/stream", stream),
         Route("/api/games/{game}/record", record),
         WebSocketRoute("/api/games/{game}/live", live),
+        # the page's own: settings, card faces, previews, replays, rematches
+        Route("/replay", page),
+        Route("/replay/{game}", page),
+        Route("/api/table", table.settings),
+        Route("/api/faces", table.faces, methods=["POST"]),
+        Route("/api/games/{game}/preview", table.preview),
+        Route("/api/games/{game}/replay", replay.game_replay),
+        Route("/api/replays", replay.post_record, methods=["POST"]),
+        Route("/api/replays/{replay}", replay.record_replay),
+        Route("/api/games/{game}/rematch", rematch.ask, methods=["POST"]),
+        Route("/api/games/{game}/rematch", rematch.find),
         Mount("/static", StaticFiles(packages=[("gaia_rules.web", "static")]), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.docs_url = docs_url
     app.add_exception_handler(WebError, _web_error)  # type: ignore[arg-type]
     return app
 
@@ -109,6 +164,16 @@ def _lobby(request: Request | WebSocket) -> Lobby:
     return lobby
 
 
+def _limiter(request: Request | WebSocket) -> Limiter:
+    limiter: Limiter = request.app.state.limiter
+    return limiter
+
+
+def _address(request: Request | WebSocket) -> str:
+    """The client's address (behind a trusted proxy, the one it forwarded)."""
+    return request.client.host if request.client is not None else ""
+
+
 def _json(data: Any, status: int = 200) -> JSONResponse:
     return JSONResponse(data, status_code=status, headers=_API)
 
@@ -117,6 +182,8 @@ async def _web_error(request: Request, exc: WebError) -> Response:
     headers = dict(_API)
     if exc.status == 401:
         headers["WWW-Authenticate"] = "Bearer"
+    if exc.retry_after is not None:
+        headers["Retry-After"] = str(exc.retry_after)
     return JSONResponse(exc.to_data(), status_code=exc.status, headers=headers)
 
 
@@ -128,42 +195,72 @@ def _bearer(request: Request) -> str | None:
     return token.strip() or None
 
 
-def _seat(request: Request) -> tuple[Room, int | None]:
+def _token_text(token: str | None) -> str | None:
+    """The token if it is one worth looking up, else ``""`` (it opens nothing)."""
+    if token is None:
+        return None
+    return token if _PRINTABLE.fullmatch(token) else ""
+
+
+async def _seat(request: Request) -> tuple[Room, int | None]:
     """The room named in the path and the seat the request's token opens in it."""
     lobby = _lobby(request)
-    room = lobby.room(request.path_params["game"])
-    return room, lobby.seat_of(room, _bearer(request))
+    token = _token_text(_bearer(request))
+    if token is None:
+        raise WebError(401, "unauthorized", "a seat's or a spectator's token is required")
+    room = await lobby.room(request.path_params["game"])
+    return room, lobby.seat_of(room, token)
+
+
+def whole_number(text: str | None, name: str) -> int | None:
+    """``text`` read as a whole number by the strict ASCII rule; ``None`` for no text.
+
+    Raises:
+        WebError: 400 for anything else.
+    """
+    if text is None:
+        return None
+    if not _WHOLE.fullmatch(text):
+        raise WebError(400, "bad_request", f"{name}: expected a whole number, got {text[:20]!r}")
+    return int(text)
 
 
 async def _body(request: Request) -> Any:
-    """The request's JSON body, read at most ``MAX_BODY`` bytes far.
+    """The request's JSON body, read at most ``max_body`` bytes far within ``body_timeout``.
 
     Raises:
-        WebError: 413 for a larger body, 400 for one that is not JSON.
+        WebError: 415 when it is not declared ``application/json``, 413 for a larger body,
+            408 for one that does not come in time, 400 for one that is not JSON.
     """
+    limits = _limiter(request).limits
+    media = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if media != "application/json":
+        raise WebError(
+            415,
+            "unsupported_media_type",
+            "expected a body of Content-Type application/json",
+        )
+    too_large = WebError(413, "too_large", f"the body is over {limits.max_body} bytes")
     declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
-        raise WebError(413, "too_large", f"the body is over {MAX_BODY} bytes")
+    if declared is not None and (not _WHOLE.fullmatch(declared) or int(declared) > limits.max_body):
+        raise too_large
     chunks: list[bytes] = []
     size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_BODY:
-            raise WebError(413, "too_large", f"the body is over {MAX_BODY} bytes")
-        chunks.append(chunk)
+    try:
+        async with asyncio.timeout(limits.body_timeout):
+            async for chunk in request.stream():
+                size += len(chunk)
+                if size > limits.max_body:
+                    raise too_large
+                chunks.append(chunk)
+    except TimeoutError:
+        raise WebError(
+            408, "timeout", f"the body did not come within {limits.body_timeout:g} s"
+        ) from None
     try:
         return json.loads(b"".join(chunks))
     except (ValueError, RecursionError) as exc:
         raise WebError(400, "bad_request", f"the body is not JSON: {exc}") from None
-
-
-def _int_param(request: Request, name: str, default: int) -> int:
-    text = request.query_params.get(name)
-    if text is None:
-        return default
-    if not text.isdigit() or len(text) > 9:
-        raise WebError(400, "bad_request", f"{name}: expected a whole number, got {text[:20]!r}")
-    return int(text)
 
 
 def _flag(request: Request, name: str) -> bool:
@@ -173,9 +270,14 @@ def _flag(request: Request, name: str) -> bool:
 # -- the page ------------------------------------------------------------------------------
 
 
+@functools.cache
+def _page_text() -> str:
+    return _PAGE.read_text("utf-8")
+
+
 async def page(request: Request) -> Response:
     """The page: the lobby at ``/``, a seat's table at ``/play/{game}#token``."""
-    return Response(_PAGE.read_text("utf-8"), media_type="text/html", headers=_SECURITY)
+    return Response(_page_text(), media_type="text/html", headers=_SECURITY)
 
 
 # -- the API -------------------------------------------------------------------------------
@@ -183,6 +285,16 @@ async def page(request: Request) -> Response:
 
 async def create_game(request: Request) -> Response:
     """``POST /api/games``: set up a game, and hand out its tokens."""
+    limiter = _limiter(request)
+    address = _address(request)
+    wait = limiter.creations.take(address)
+    if wait is not None:
+        raise WebError(
+            429,
+            "rate_limited",
+            f"this address may create {limiter.limits.creations_per_minute:g} games a minute",
+            retry_after=wait,
+        )
     data = await _body(request)
     if not isinstance(data, dict):
         raise WebError(400, "bad_request", "expected a JSON object")
@@ -204,7 +316,19 @@ async def create_game(request: Request) -> Response:
         rules = Rules.from_dict(data.get("rules", {"format": 1}))
     except GaiaRulesError as exc:
         raise WebError(400, "bad_request", str(exc)) from None
-    created = await _lobby(request).create(players, rules, tuple(bots), seed, first_player)
+    lobby = _lobby(request)
+    try:
+        in_play = await lobby.store.games_in_play(address)
+    except StoreError:
+        raise WebError(503, "unavailable", "the server could not read its games") from None
+    if in_play >= limiter.limits.games_per_address:
+        raise WebError(
+            429,
+            "too_many",
+            f"this address has {in_play} games in play, as many as this server allows",
+            retry_after=60,
+        )
+    created = await lobby.create(players, rules, tuple(bots), seed, first_player, creator=address)
     game_id = created.room.id
     seats = [
         {
@@ -219,48 +343,53 @@ async def create_game(request: Request) -> Response:
     return _json({"game": game_id, "seats": seats, "spectator": spectator}, 201)
 
 
-def _state(room: Room, seat: int | None, since: int, world: bool) -> dict[str, Any]:
-    message = state_message(room.game, seat, since, world=world)
-    message["game"] = room.id
-    message["bots"] = list(room.bots)
-    return message
-
-
 async def get_game(request: Request) -> Response:
     """``GET /api/games/{game}?since=N&world=1``: the state for the token's seat."""
-    room, seat = _seat(request)
-    _lobby(request).kick(room)
-    since = _int_param(request, "since", 0)
-    return _json(_state(room, seat, since, _flag(request, "world")))
+    room, seat = await _seat(request)
+    since = whole_number(request.query_params.get("since"), "since") or 0
+    return _json(room.state(seat, since, world=_flag(request, "world")))
 
 
-async def post_action(request: Request) -> Response:
-    """``POST /api/games/{game}/actions``: the token's seat takes an action."""
-    room, seat = _seat(request)
-    data = await _body(request)
+def _action_request(data: Any) -> tuple[Action, int | None]:
+    """The action a POST carries and the move number it answers (``None``: a bare action)."""
+    move: Any = None
+    if isinstance(data, dict) and "action" in data and "type" not in data:
+        unknown = sorted(set(data) - {"move", "action"})
+        if unknown:
+            raise WebError(400, "bad_request", f"unknown field(s) {unknown}")
+        move = data.get("move")
+        if move is not None and (isinstance(move, bool) or not isinstance(move, int) or move < 0):
+            raise WebError(400, "bad_request", f"move: expected a move number, got {move!r}")
+        data = data["action"]
     try:
         action: Action = from_data(data, Action)
     except JsonError as exc:
         raise WebError(400, "bad_request", f"not an action: {'; '.join(exc.problems)}") from None
-    events = await _lobby(request).submit(room, seat, action)
-    assert seat is not None  # submit refuses spectators
-    game = room.game
-    seen = game.events_for(seat)[len(game.events) - len(events) :]
-    return _json(
-        {
-            "ok": True,
-            "moves": len(game.actions),
-            "to_move": game.to_move,
-            "over": game.is_over,
-            "events": [event.to_data() for event in seen],
-        }
-    )
+    return action, move
+
+
+async def post_action(request: Request) -> Response:
+    """``POST /api/games/{game}/actions``: the token's seat takes an action.
+
+    The body is ``{"move": N, "action": ...}`` (or the bare action, with no precondition);
+    the header ``Idempotency-Key`` may name the attempt. A stale move number, or a key used
+    with another action, is refused with 409 and the seat's state; a retry of an accepted
+    action answers what its first answer said."""
+    room, seat = await _seat(request)
+    key = request.headers.get("idempotency-key")
+    if key is not None and not _PRINTABLE.fullmatch(key):
+        raise WebError(
+            400, "bad_request", "Idempotency-Key: expected 1-128 printable ASCII characters"
+        )
+    action, move = _action_request(await _body(request))
+    answer = await _lobby(request).submit(room, seat, action, move=move, key=key)
+    return _json(answer)
 
 
 async def record(request: Request) -> Response:
     """``GET /api/games/{game}/record``: the record, once the game is over (before, it would
     tell the seed, and with it every hidden card)."""
-    room, _ = _seat(request)
+    room, _ = await _seat(request)
     if not room.game.is_over:
         raise WebError(
             409, "not_over", "the record is given when the game is over: it names every card"
@@ -271,77 +400,186 @@ async def record(request: Request) -> Response:
 # -- live ----------------------------------------------------------------------------------
 
 
-async def _changes(
-    lobby: Lobby, room: Room, seat: int | None, since: int, world: bool
-) -> AsyncIterator[dict[str, Any] | None]:
-    """The state, then a state after every change (``None`` when a keep-alive is due)."""
-    while not lobby.closing:
-        changed = room.changed
-        message = _state(room, seat, since, world)
-        since = message["since"] + len(message["events"])
-        yield message
-        while True:
-            try:
-                await asyncio.wait_for(changed.wait(), KEEPALIVE)
-                break
-            except TimeoutError:
-                yield None
+class _Watch:
+    """A live connection's place in the limits and in its room: counted while it lasts."""
+
+    def __init__(self, limiter: Limiter, address: str, token: str) -> None:
+        self.limiter = limiter
+        self.address = address
+        self.token = token_hash(token)
+        self.room: Room | None = None
+
+    def enter(self, room: Room) -> None:
+        """Count the connection in, or raise 429."""
+        if not self.limiter.by_address.enter(self.address):
+            raise WebError(
+                429,
+                "too_many",
+                "this address holds as many live connections as allowed",
+                retry_after=10,
+            )
+        if not self.limiter.by_token.enter(self.token):
+            self.limiter.by_address.leave(self.address)
+            raise WebError(
+                429,
+                "too_many",
+                "this token holds as many live connections as allowed",
+                retry_after=10,
+            )
+        self.room = room
+        room.watchers += 1
+
+    def leave(self) -> None:
+        if self.room is not None:
+            self.limiter.by_address.leave(self.address)
+            self.limiter.by_token.leave(self.token)
+            self.room.watchers -= 1
+            self.room = None
 
 
 async def stream(request: Request) -> Response:
     """``GET /api/games/{game}/stream?since=N``: newline-delimited JSON, one state a line."""
-    room, seat = _seat(request)
+    room, seat = await _seat(request)
     lobby = _lobby(request)
-    lobby.kick(room)
-    since = _int_param(request, "since", 0)
+    since = whole_number(request.query_params.get("since"), "since") or 0
     world = _flag(request, "world")
+    watch = _Watch(_limiter(request), _address(request), _bearer(request) or "")
+    watch.enter(room)
 
     async def lines() -> AsyncIterator[str]:
-        async for message in _changes(lobby, room, seat, since, world):
-            yield "\n" if message is None else json.dumps(message, separators=(",", ":")) + "\n"
+        try:
+            changed = room.changed
+            moves = room.moves
+            yield json.dumps(room.state(seat, since, world=world), separators=(",", ":")) + "\n"
+            while not lobby.closing:
+                try:
+                    await asyncio.wait_for(changed.wait(), KEEPALIVE)
+                except TimeoutError:
+                    yield "\n"
+                    continue
+                changed = room.changed
+                if room.moves != moves:
+                    text = room.frame(seat, moves, world=world)
+                    moves = room.moves
+                    yield text + "\n"
+        finally:
+            watch.leave()
 
-    return StreamingResponse(lines(), media_type="application/x-ndjson", headers=_API)
+    # the generator's ``finally`` does not run if the response is dropped before it starts:
+    # the background task counts the connection out then (``leave`` does it once)
+    return StreamingResponse(
+        lines(),
+        media_type="application/x-ndjson",
+        headers=_API,
+        background=BackgroundTask(watch.leave),
+    )
+
+
+async def _hello(websocket: WebSocket, wait: float) -> tuple[str, int]:
+    """The first frame of a WebSocket: ``{"token": "...", "since": N}``, as text or as UTF-8
+    bytes; the token and ``since``.
+
+    Raises:
+        WebError: 400 for anything else; 401 for a token that cannot be one.
+        TimeoutError: Nothing came in time.
+        WebSocketDisconnect: The client went.
+    """
+    message = await asyncio.wait_for(websocket.receive(), wait)
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if text is None:
+        raw = message.get("bytes") or b""
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            text = None
+    try:
+        hello = json.loads(text) if text is not None else None
+    except (ValueError, RecursionError):
+        hello = None
+    if not isinstance(hello, dict) or not isinstance(hello.get("token"), str):
+        raise WebError(400, "bad_request", 'expected {"token": "...", "since": N}')
+    since = hello.get("since", 0)
+    if isinstance(since, bool) or not isinstance(since, int) or since < 0:
+        raise WebError(400, "bad_request", "since: expected a whole number")
+    token = _token_text(hello["token"])
+    if not token:
+        raise WebError(401, "unauthorized", "this token opens no seat of this game")
+    return token, since
+
+
+def _same_origin(websocket: WebSocket) -> bool:
+    """The page that opens the WebSocket is the server's own (or an allowed one); a client
+    that sends no ``Origin`` (not a browser) is let through."""
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True
+    allowed: frozenset[str] = websocket.app.state.origins
+    if origin.rstrip("/").lower() in allowed:
+        return True
+    try:
+        return urlsplit(origin).netloc.lower() == websocket.headers.get("host", "").lower()
+    except ValueError:
+        return False
 
 
 async def live(websocket: WebSocket) -> None:
     """``WS /api/games/{game}/live``: send ``{"token": ..., "since": N}`` first; then every
-    state of the game comes as a text message, with the world drawn."""
+    state of the game comes as a text message: the first whole, with the world drawn, each
+    later one with the events of its change, and the world when it changed."""
     await websocket.accept()
     lobby = _lobby(websocket)
+    limiter = _limiter(websocket)
+    watch: _Watch | None = None
     try:
         try:
-            hello = json.loads(await asyncio.wait_for(websocket.receive_text(), AUTH_WAIT))
-        except (ValueError, RecursionError):
-            hello = None
-        if not isinstance(hello, dict) or not isinstance(hello.get("token"), str):
-            raise WebError(400, "bad_request", 'expected {"token": "...", "since": N}')
-        since = hello.get("since", 0)
-        if isinstance(since, bool) or not isinstance(since, int):
-            raise WebError(400, "bad_request", "since: expected a whole number")
-        room = lobby.room(websocket.path_params["game"])
-        seat = lobby.seat_of(room, hello["token"])
-    except WebError as exc:
-        await websocket.send_json(exc.to_data())
-        await websocket.close(code=4000 + exc.status)
-        return
-    except TimeoutError:
-        await websocket.close(code=4408)
-        return
-    except WebSocketDisconnect:
-        return
-    lobby.kick(room)
+            if not _same_origin(websocket):
+                raise WebError(403, "forbidden", "this page's origin may not open a game")
+            token, since = await _hello(websocket, limiter.limits.hello_timeout)
+            room = await lobby.room(websocket.path_params["game"])
+            try:
+                seat = lobby.seat_of(room, token)
+            except WebError as exc:
+                raise WebError(401, "unauthorized", exc.message) from None
+            watch = _Watch(limiter, _address(websocket), token)
+            watch.enter(room)
+        except WebError as exc:
+            await websocket.send_json(exc.to_data())
+            await websocket.close(code=4000 + exc.status if exc.status < 500 else 1011)
+            return
+        except TimeoutError:
+            await websocket.close(code=4408)
+            return
+        except WebSocketDisconnect:
+            return
+        await _follow(websocket, lobby, room, seat, since)
+    finally:
+        if watch is not None:
+            watch.leave()
+
+
+async def _follow(
+    websocket: WebSocket, lobby: Lobby, room: Room, seat: int | None, since: int
+) -> None:
+    """Send the state, then a frame after every change, until either side goes."""
     closed = asyncio.ensure_future(_until_closed(websocket))
     try:
+        changed = room.changed
+        moves = room.moves
+        first = room.state(seat, since, world=True)
+        await websocket.send_text(json.dumps(first, separators=(",", ":")))
         while not lobby.closing:
-            changed = room.changed
-            message = _state(room, seat, since, world=True)
-            since = message["since"] + len(message["events"])
-            await websocket.send_text(json.dumps(message, separators=(",", ":")))
             waiter = asyncio.ensure_future(changed.wait())
             await asyncio.wait((waiter, closed), return_when=asyncio.FIRST_COMPLETED)
             waiter.cancel()
             if closed.done():
                 return
+            changed = room.changed
+            if room.moves != moves:
+                text = room.frame(seat, moves, world=True)
+                moves = room.moves
+                await websocket.send_text(text)
     except (WebSocketDisconnect, RuntimeError):
         return
     finally:
@@ -354,4 +592,6 @@ async def _until_closed(websocket: WebSocket) -> None:
     """Read (and ignore) what the client sends, until it goes."""
     with contextlib.suppress(WebSocketDisconnect, RuntimeError):
         while True:
-            await websocket.receive_text()
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return

@@ -1,16 +1,32 @@
-"""The games a server hosts: one [`Room`][gaia_rules.web.rooms.Room] per game, and the
-[`Lobby`][gaia_rules.web.rooms.Lobby] that creates, stores, resumes and finds them.
+"""The games a server holds in memory: one [`Room`][gaia_rules.web.rooms.Room] per game, and
+the [`Lobby`][gaia_rules.web.rooms.Lobby] that creates, loads, evicts and plays them.
 
-Nothing here speaks HTTP. A room holds the only ``Game`` of its table; every action, a
-person's or a bot's, goes through [`Lobby.submit`][gaia_rules.web.rooms.Lobby.submit],
-which holds the room's lock, applies the action to a copy of the game, writes it and the
-new record to the store, and only then puts the copy in the room's place: an action the
-disk did not take is not taken, and two requests never interleave.
+Nothing here speaks HTTP. A room holds the only ``Game`` of its table in this process; every
+action, a person's or a bot's, goes through [`Lobby.submit`][gaia_rules.web.rooms.Lobby.submit],
+which holds the room's lock, applies the action to a copy of the game, appends it to the
+store, and only then puts the copy in the room's place: an action the store did not take is
+not taken, and two requests never interleave.
 
-Bots play their seats here, each decision on a worker thread (a search can take a while and
-the server keeps serving meanwhile), from their seat's view and the legal actions only, and
-each is seeded from the game's seed, its seat and the number of actions before it, so a bot
-decides the same after a restart as before it.
+**Exactly once.** An action may carry the move number it answers and an idempotency key.
+A stale move number, or a key used before with another action, is refused (409 ``stale``);
+a retry of an accepted action (the same key, or the same move number and the same action)
+answers what the first answer said, and takes nothing. Several processes over one database
+agree through the store: the second append at a move number is refused there
+([`MoveTakenError`][gaia_rules.web.store.MoveTakenError]), and its process reads what was
+stored and judges the request again.
+
+**Memory.** A game is loaded when it is first asked for (its head and its actions, replayed)
+and evicted when it has been idle (no request, no live connection, no bot thinking) for a
+while; start-up reads nothing.
+
+**Fan-out.** After a change, the frame for each seat (and the spectators') is built once,
+when its first connection asks, and every connection of that seat sends the same text; the
+world is drawn once per change and sent only when it changed.
+
+**Bots** play their seats from their seat's view and the legal actions only, in the
+[`BotPool`][gaia_rules.web.botpool.BotPool]'s worker processes; each decision is seeded from
+the game's seed, its seat and the number of actions before it, so a bot decides the same
+after a restart as before it.
 """
 
 from __future__ import annotations
@@ -19,18 +35,30 @@ import asyncio
 import json
 import logging
 import secrets
-import sqlite3
+import time
 from typing import Any
 
 from gaia_rules.actions import Action
 from gaia_rules.bots import BOTS
 from gaia_rules.cli.common import derive_seed
 from gaia_rules.errors import GaiaRulesError, IllegalActionError
-from gaia_rules.events import Event, Result
 from gaia_rules.game import Game, new_game
 from gaia_rules.record import GameRecord
 from gaia_rules.rules import Rules
-from gaia_rules.web.store import SPECTATOR, Store, token_hash
+from gaia_rules.serialization import JsonError, from_json
+from gaia_rules.svg import world_svg
+from gaia_rules.web.botpool import BotPool
+from gaia_rules.web.messages import state_message
+from gaia_rules.web.store import (
+    SPECTATOR,
+    MoveTakenError,
+    NewGame,
+    Store,
+    StoredAction,
+    StoredGame,
+    StoreError,
+    token_hash,
+)
 
 __all__ = ["Created", "Lobby", "Room", "WebError"]
 
@@ -40,40 +68,90 @@ logger = logging.getLogger("gaia_rules.web")
 class WebError(Exception):
     """A request the server refuses: ``status`` is its HTTP status, ``kind`` a short
     name for programs, the message says why in words; ``clause`` is set when the rules
-    refuse an action."""
+    refuse an action, ``state`` (a state message) when the request was stale, and
+    ``retry_after`` (seconds) when a limit refused it."""
 
-    def __init__(self, status: int, kind: str, message: str, clause: str | None = None) -> None:
+    def __init__(
+        self,
+        status: int,
+        kind: str,
+        message: str,
+        clause: str | None = None,
+        *,
+        state: dict[str, Any] | None = None,
+        retry_after: int | None = None,
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.kind = kind
         self.message = message
         self.clause = clause
+        self.state = state
+        self.retry_after = retry_after
 
     def to_data(self) -> dict[str, Any]:
         """The error as the body of the response."""
         error: dict[str, Any] = {"status": self.status, "kind": self.kind, "message": self.message}
         if self.clause is not None:
             error["clause"] = self.clause
-        return {"error": error}
+        data: dict[str, Any] = {"error": error}
+        if self.state is not None:
+            data["state"] = self.state
+        return data
+
+
+def _dumps(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"))
 
 
 class Room:
-    """One game on the server, its bots, and who is waiting for news of it."""
+    """One game in memory, its bots, and who is watching it.
 
-    def __init__(self, game_id: str, game: Game, bots: tuple[str | None, ...]) -> None:
+    ``ends[n]`` is the length of the game's event log after ``n`` actions (every seat's log
+    is as long as the game's: a seat sees a blank where it may not see), ``texts[n]`` the
+    stored JSON of action ``n`` and ``seats[n]`` who took it.
+    """
+
+    def __init__(
+        self, game_id: str, game: Game, bots: tuple[str | None, ...], tokens: dict[str, int]
+    ) -> None:
         self.id = game_id
         self.game = game
         self.bots = bots
-        self.record = RecordText(game.record())
+        self.tokens = tokens
+        """Token hash to seat (``SPECTATOR`` for the spectators')."""
+        self.ends = [len(game.events)]
+        self.texts: list[str] = []
+        self.seats: list[int] = []
+        self.after: list[tuple[int | None, bool]] = []
+        """Who was to move, and whether the game was over, after each action."""
+        self.keys: dict[str, int] = {}
+        """Idempotency key to the number of the action it came with."""
         self.lock = asyncio.Lock()
         self.changed = asyncio.Event()
-        """Set (and replaced) whenever the game moves: a live stream waits on it."""
+        """Set (and replaced) whenever the game moves: a live connection waits on it."""
         self.bot_task: asyncio.Task[None] | None = None
+        self.watchers = 0
+        """Live connections open on this room."""
+        self.used = time.monotonic()
+        self._frames: dict[tuple[int | None, int, bool], str] = {}
+        self._frames_at = 0
+        self._world = ""
+        self._world_moves = -1
+        self._world_changed = 0
+        """The move number at which the world was last seen to change."""
+        self.heard = 0
+        """The largest move number the other processes said the game reached."""
 
-    def notify(self) -> None:
-        """Wake everyone waiting for news of this game."""
-        changed, self.changed = self.changed, asyncio.Event()
-        changed.set()
+    @property
+    def moves(self) -> int:
+        """The move number: how many actions were taken."""
+        return len(self.texts)
+
+    @property
+    def stale(self) -> bool:
+        """Another process stored actions this room has not read yet."""
+        return self.heard > self.moves
 
     @property
     def bot_to_move(self) -> str | None:
@@ -81,28 +159,82 @@ class Room:
         seat = self.game.to_move
         return None if seat is None else self.bots[seat]
 
+    @property
+    def bots_only(self) -> bool:
+        """Every seat is a bot's."""
+        return all(name is not None for name in self.bots)
 
-class RecordText:
-    """A game's record as JSON text, kept current action by action.
+    def take(self, game: Game, action: StoredAction) -> None:
+        """Put ``game`` in the room's place: the game after ``action``, which was stored."""
+        self.game = game
+        self.ends.append(len(game.events))
+        self.texts.append(action.action)
+        self.seats.append(action.seat)
+        self.after.append((game.to_move, game.is_over))
+        if action.key is not None:
+            self.keys[action.key] = action.number
 
-    The server stores the whole record with every action; writing it with
-    ``record.to_json()`` costs a pass over every action and the card manifest each time
-    (half a millisecond by the end of a game), so the text is kept in two parts: the fixed
-    head (rules, manifest, seats, seed) written once, and one text per action. Each action
-    appends its own text; ``text()`` joins them. The tests read the stored text back with
-    ``GameRecord.from_json`` and replay it.
-    """
+    def notify(self) -> None:
+        """Wake everyone waiting for news of this game."""
+        changed, self.changed = self.changed, asyncio.Event()
+        changed.set()
 
-    def __init__(self, record: GameRecord) -> None:
-        data = record.to_data()
-        del data["actions"], data["result"]
-        self.head = json.dumps(data, separators=(",", ":"))[:-1]  # without its closing brace
-        self.actions = [action.to_json() for action in record.actions]
+    def answer(self, number: int) -> dict[str, Any]:
+        """The answer to action ``number``: the move number after it, who was then to move,
+        whether the game was over, and the events it caused as its seat saw them. The same
+        every time it is asked (the answer to a retry is the first answer)."""
+        seat = self.seats[number]
+        to_move, over = self.after[number]
+        seen = self.game.events_for(seat)[self.ends[number] : self.ends[number + 1]]
+        return {
+            "ok": True,
+            "moves": number + 1,
+            "to_move": to_move,
+            "over": over,
+            "events": [event.to_data() for event in seen],
+        }
 
-    def text(self, actions: list[str], result: Result | None) -> str:
-        """The record with ``actions`` (texts) and ``result``."""
-        ending = "null" if result is None else result.to_json()
-        return f'{self.head},"actions":[{",".join(actions)}],"result":{ending}}}'
+    # -- messages -------------------------------------------------------------------------
+
+    def world(self) -> str:
+        """The world as SVG, drawn once per change (public: the same for every seat)."""
+        if self._world_moves != self.moves:
+            drawn = world_svg(
+                self.game, size=64, pictograms=True
+            )  # pictograms: alike in every language
+            if drawn != self._world:
+                self._world = drawn
+                self._world_changed = self.moves
+            self._world_moves = self.moves
+        return self._world
+
+    def state(self, seat: int | None, since: int, *, world: bool) -> dict[str, Any]:
+        """The state message for ``seat`` with its events from index ``since``."""
+        message = state_message(self.game, seat, since)
+        message["game"] = self.id
+        message["bots"] = list(self.bots)
+        if world:
+            message["world"] = self.world()
+        return message
+
+    def frame(self, seat: int | None, moves: int, *, world: bool) -> str:
+        """The live frame that brings a connection of ``seat`` that has the state at move
+        ``moves`` to now: the events since then, and the world if it changed since.
+
+        Built once per change for each seat and kind, and the same text sent to every
+        connection that asks for it."""
+        if self._frames_at != self.moves:
+            self._frames.clear()
+            self._frames_at = self.moves
+        if world:
+            self.world()  # drawn now, if the game moved since it was last drawn
+        drawn = world and self._world_changed > moves
+        key = (seat, moves, drawn)
+        text = self._frames.get(key)
+        if text is None:
+            text = _dumps(self.state(seat, self.ends[moves], world=drawn))
+            self._frames[key] = text
+        return text
 
 
 class Created:
@@ -116,43 +248,53 @@ class Created:
 
 
 class Lobby:
-    """Every game of a server, the tokens that open their seats, and the store behind them."""
+    """The games of a server in memory, the store behind them, and the bots' pool.
 
-    def __init__(self, store: Store) -> None:
+    ``idle``: seconds after which a game nobody uses is evicted from memory (it is loaded
+    again when next asked for). ``bots_only``: how many games of bots alone may be in play
+    in memory at once (0: none may be created).
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        pool: BotPool | None = None,
+        *,
+        idle: float = 300.0,
+        bots_only: int = 2,
+    ) -> None:
         self.store = store
+        self.pool = pool if pool is not None else BotPool(workers=0)
+        self.idle = idle
+        self.bots_only = bots_only
         self.rooms: dict[str, Room] = {}
-        self._tokens: dict[str, tuple[str, int]] = {}
-        """Token hash to (game, seat); ``SPECTATOR`` is the spectators' seat."""
+        self._loading: dict[str, asyncio.Future[Room | None]] = {}
+        self._refreshing: set[str] = set()
+        self._missed: set[str] = set()
+        """Games another process moved while they were being loaded here."""
+        self._evicting: asyncio.Task[None] | None = None
         self.closing = False
 
     # -- start-up and shutdown ------------------------------------------------------------
 
-    async def resume(self) -> None:
-        """Replay every stored game and let the bots whose seats are to move play on."""
-        for stored in await self.store.games():
-            try:
-                game = GameRecord.from_json(stored.record).replay()
-            except GaiaRulesError as exc:
-                logger.error("game %s does not replay and is not served: %s", stored.id, exc)
-                continue
-            if len(game.actions) != stored.moves:
-                logger.error("game %s: the record and the store disagree", stored.id)
-                continue
-            room = Room(stored.id, game, stored.bots)
-            self.rooms[stored.id] = room
-            for hashed, seat in stored.tokens.items():
-                self._tokens[hashed] = (stored.id, seat)
-            self.kick(room)
+    async def start(self) -> None:
+        """Listen for the other processes' actions and start evicting idle games (nothing is
+        read: a game is loaded when it is first asked for)."""
+        await self.store.listen(self._heard)
+        self._evicting = asyncio.get_running_loop().create_task(self._evict_idle())
 
     async def close(self) -> None:
-        """Stop the bots and wake every live stream so that it ends."""
+        """Stop the bots and the eviction, and wake every live connection so that it ends."""
         self.closing = True
         tasks = [room.bot_task for room in self.rooms.values() if room.bot_task is not None]
+        if self._evicting is not None:
+            tasks.append(self._evicting)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         for room in self.rooms.values():
             room.notify()
+        await self.pool.close()
 
     # -- games ------------------------------------------------------------------------------
 
@@ -163,12 +305,16 @@ class Lobby:
         bots: tuple[str | None, ...],
         seed: int | None = None,
         first_player: int = 0,
+        *,
+        creator: str = "",
     ) -> Created:
         """Set up and store a new game; one token per seat a person plays, and one for the
         spectators.
 
         Raises:
-            WebError: 400 when the game cannot be set up (the message says why).
+            WebError: 400 when the game cannot be set up (the message says why); 429 when
+                it is a game of bots alone and as many are in play as allowed; 503 when it
+                could not be stored.
         """
         try:
             game = new_game(players, rules, seed, first_player)
@@ -184,32 +330,101 @@ class Lobby:
                     "bad_request",
                     f"bots[{seat}]: no bot {name!r}; the bots are {', '.join(sorted(BOTS))}",
                 )
+        if all(name is not None for name in bots):
+            playing = sum(
+                1 for room in self.rooms.values() if room.bots_only and not room.game.is_over
+            )
+            if playing >= self.bots_only:
+                raise WebError(
+                    429,
+                    "too_many",
+                    f"{playing} games of bots alone are in play, as many as this server "
+                    "allows: seat a person, or come back when one has ended",
+                    retry_after=60,
+                )
         game_id = secrets.token_urlsafe(9)
         tokens = [None if name is not None else secrets.token_urlsafe(24) for name in bots]
         spectator = secrets.token_urlsafe(24)
         hashes = {token_hash(t): seat for seat, t in enumerate(tokens) if t is not None}
         hashes[token_hash(spectator)] = SPECTATOR
+        data = game.record().to_data()
+        del data["actions"], data["result"]
+        head = _dumps(data)
         try:
-            await self.store.create(game_id, bots, game.record().to_json(), hashes)
-        except sqlite3.Error as exc:
+            await self.store.create(NewGame(game_id, players, bots, head, hashes, creator))
+        except StoreError as exc:
             raise _unsaved(exc) from None
-        room = Room(game_id, game, bots)
+        room = Room(game_id, game, bots, hashes)
         self.rooms[game_id] = room
-        for hashed, seat in hashes.items():
-            self._tokens[hashed] = (game_id, seat)
         self.kick(room)
         return Created(room, tokens, spectator)
 
-    def room(self, game_id: str) -> Room:
-        """The room of a game.
+    async def room(self, game_id: str) -> Room:
+        """The room of a game, loaded from the store if it is not in memory.
 
         Raises:
-            WebError: 404 when there is no such game.
+            WebError: 404 when there is no such game; 503 when the store cannot be read.
         """
         room = self.rooms.get(game_id)
         if room is None:
-            raise WebError(404, "not_found", f"no game {game_id!r} on this server")
+            loading = self._loading.get(game_id)
+            if loading is None:
+                loading = asyncio.get_running_loop().create_future()
+                self._loading[game_id] = loading
+                try:
+                    loading.set_result(await self._load(game_id))
+                except BaseException as exc:
+                    loading.set_exception(exc)
+                    loading.exception()  # retrieved: the waiters below re-raise it
+                finally:
+                    del self._loading[game_id]
+            room = await asyncio.shield(loading)
+            if room is None:
+                raise WebError(404, "not_found", f"no game {game_id!r} on this server")
+        room.used = time.monotonic()
+        if room.stale:
+            await self.refresh(room)
+        self.kick(room)
         return room
+
+    async def _load(self, game_id: str) -> Room | None:
+        if len(game_id) > 64 or not game_id.isascii():
+            return None
+        try:
+            stored = await self.store.load(game_id)
+        except StoreError as exc:
+            raise _unreadable(exc) from None
+        if stored is None:
+            return None
+        try:
+            head = stored.head[:-1] + ',"actions":[],"result":null}'
+            game = GameRecord.from_json(head).replay()
+        except GaiaRulesError as exc:
+            logger.error("game %s does not set up and is not served: %s", game_id, exc)
+            raise WebError(500, "broken", f"game {game_id} cannot be read back") from None
+        room = Room(game_id, game, stored.bots, stored.tokens)
+        self._replay(room, stored)
+        self.rooms[game_id] = room
+        if game_id in self._missed:
+            self._missed.discard(game_id)
+            room.heard = room.moves + 1  # read again: what was heard may be past what was read
+        return room
+
+    def _replay(self, room: Room, stored: StoredGame) -> None:
+        """Take the stored actions the room has not taken yet, checking each one."""
+        game = room.game.copy()
+        for action in stored.actions:
+            if action.number < room.moves:
+                continue
+            try:
+                game.apply(from_json(action.action, Action))
+            except (GaiaRulesError, JsonError) as exc:
+                logger.error(
+                    "game %s: stored action %d does not apply: %s", room.id, action.number, exc
+                )
+                raise WebError(500, "broken", f"game {room.id} cannot be read back") from None
+            room.take(game, action)
+            game = game.copy()
 
     def seat_of(self, room: Room, token: str | None) -> int | None:
         """The seat ``token`` opens in ``room``: a seat, or ``None`` for a spectator.
@@ -220,52 +435,166 @@ class Lobby:
         """
         if not token:
             raise WebError(401, "unauthorized", "a seat's or a spectator's token is required")
-        found = self._tokens.get(token_hash(token))
-        if found is None or found[0] != room.id:
+        seat = room.tokens.get(token_hash(token))
+        if seat is None:
             raise WebError(403, "forbidden", "this token opens no seat of this game")
-        seat = found[1]
         return None if seat == SPECTATOR else seat
 
     # -- actions ------------------------------------------------------------------------------
 
-    async def submit(self, room: Room, seat: int | None, action: Action) -> tuple[Event, ...]:
-        """Apply ``action``, sent by ``seat``, and store it; the events it caused.
+    async def submit(
+        self,
+        room: Room,
+        seat: int | None,
+        action: Action,
+        *,
+        move: int | None = None,
+        key: str | None = None,
+    ) -> dict[str, Any]:
+        """Apply ``action``, sent by ``seat`` in answer to move number ``move`` (``None``: to
+        whatever the game stands at) with idempotency key ``key``, and store it; the answer.
 
         Raises:
-            WebError: 403 if a spectator acts or a seat acts for another; 409 if the rules
-                refuse the action (the message and clause are the engine's); 503 if it
-                could not be stored (then it was not taken either). In every case the game
-                is as it was.
+            WebError: 403 if a spectator acts or a seat acts for another; 409 ``stale`` if
+                ``move`` is not the move number now, or ``key`` came with another action
+                (with the seat's state now), ``illegal`` if the rules refuse the action (the
+                message and clause are the engine's); 503 if it could not be stored (then
+                it was not taken either). In every case the game is as it was.
         """
         if seat is None:
             raise WebError(403, "forbidden", "a spectator cannot act")
         if action.player != seat:
             raise WebError(403, "forbidden", f"seat {seat} cannot act for seat {action.player}")
+        text = action.to_json()
         async with room.lock:
-            trial = room.game.copy()
-            try:
-                events = trial.apply(action)
-            except IllegalActionError as exc:
-                raise WebError(409, "illegal", str(exc), exc.clause) from None
-            number = len(room.record.actions)
-            text = action.to_json()
-            actions = [*room.record.actions, text]
-            try:
-                await self.store.add_action(
-                    room.id,
-                    number,
-                    seat,
-                    text,
-                    record=room.record.text(actions, trial.result),
-                    over=trial.is_over,
-                )
-            except sqlite3.Error as exc:
-                raise _unsaved(exc) from None
-            room.record.actions = actions
-            room.game = trial
-            room.notify()
+            for _ in range(5):
+                done = self._judge(room, seat, text, move, key)
+                if done is not None:
+                    return room.answer(done)
+                trial = room.game.copy()
+                try:
+                    trial.apply(action)
+                except IllegalActionError as exc:
+                    raise WebError(409, "illegal", str(exc), exc.clause) from None
+                stored = StoredAction(room.moves, seat, text, key)
+                try:
+                    await self.store.append(room.id, stored, over=trial.is_over)
+                except MoveTakenError:
+                    # another process took this move first: read what it stored, judge again
+                    await self._catch_up(room)
+                    continue
+                except StoreError as exc:
+                    raise _unsaved(exc) from None
+                room.take(trial, stored)
+                room.notify()
+                break
+            else:
+                raise WebError(503, "busy", "the game moved on too fast to judge this; try again")
+        room.used = time.monotonic()
+        self._refresh_if_stale(room)  # another process's action, heard while this one was stored
         self.kick(room)
-        return events
+        return room.answer(stored.number)
+
+    def _judge(
+        self, room: Room, seat: int, text: str, move: int | None, key: str | None
+    ) -> int | None:
+        """The number of the accepted action this request repeats, ``None`` if it is a new
+        one to try.
+
+        Raises:
+            WebError: 409 ``stale``: the key came with another action, or the move number
+                is not the game's and the action at it is not this one.
+        """
+        repeated: int | None = None
+        if key is not None and key in room.keys:
+            repeated = room.keys[key]
+            if (room.seats[repeated], room.texts[repeated]) != (seat, text) or (
+                move is not None and move != repeated
+            ):
+                raise self._stale(room, seat, "this Idempotency-Key came with another action")
+            return repeated
+        if move is None or move == room.moves:
+            return None
+        if 0 <= move < room.moves and (room.seats[move], room.texts[move]) == (seat, text):
+            return move
+        raise self._stale(
+            room,
+            seat,
+            f"this action answers move {move}, and the game is at move {room.moves}",
+        )
+
+    def _stale(self, room: Room, seat: int, why: str) -> WebError:
+        return WebError(409, "stale", why, state=room.state(seat, 0, world=False))
+
+    async def _catch_up(self, room: Room) -> None:
+        """Read and take the actions another process stored (with the room's lock held)."""
+        heard = room.heard
+        try:
+            stored = await self.store.load(room.id, after=room.moves)
+        except StoreError as exc:
+            raise _unreadable(exc) from None
+        if stored is not None and stored.actions:
+            self._replay(room, stored)
+            room.notify()
+        if room.heard == heard:  # nothing new heard while reading: the store had it all
+            room.heard = min(room.heard, room.moves)
+
+    async def refresh(self, room: Room) -> None:
+        """Bring ``room`` up to what the store holds."""
+        async with room.lock:
+            await self._catch_up(room)
+        self._refresh_if_stale(room)
+        self.kick(room)
+
+    def _heard(self, game_id: str, moves: int) -> None:
+        """A process (perhaps this one) stored an action of ``game_id``: it has ``moves``
+        actions now (an empty id: anything may have changed, everywhere)."""
+        if game_id in self._loading:
+            self._missed.add(game_id)
+        rooms = list(self.rooms.values()) if not game_id else [self.rooms.get(game_id)]
+        for room in rooms:
+            if room is not None:
+                room.heard = max(room.heard, moves if game_id else room.moves + 1)
+                self._refresh_if_stale(room)
+
+    def _refresh_if_stale(self, room: Room) -> None:
+        """Read what the other processes stored, unless a request holds the room (this
+        process's own append is heard before it is taken: the holder looks again when it
+        is done) or a reading is on its way."""
+        if room.stale and not room.lock.locked() and room.id not in self._refreshing:
+            self._refreshing.add(room.id)
+            asyncio.get_running_loop().create_task(self._refresh_heard(room))
+
+    async def _refresh_heard(self, room: Room) -> None:
+        try:
+            await self.refresh(room)
+        except WebError as exc:
+            logger.error("game %s: could not read the other processes' actions: %s", room.id, exc)
+        finally:
+            self._refreshing.discard(room.id)
+
+    # -- memory -------------------------------------------------------------------------------
+
+    async def _evict_idle(self) -> None:
+        """Every little while, forget the games nobody used for ``idle`` seconds."""
+        while True:
+            await asyncio.sleep(max(0.05, min(self.idle / 4, 30.0)))
+            self.evict(time.monotonic() - self.idle)
+
+    def evict(self, before: float) -> list[str]:
+        """Forget the games last used before ``before`` (``time.monotonic()``) that nobody
+        watches, no bot plays and no request holds; their ids."""
+        gone = [
+            room.id
+            for room in self.rooms.values()
+            if room.used < before
+            and room.watchers == 0
+            and not room.lock.locked()
+            and (room.bot_task is None or room.bot_task.done())
+        ]
+        for game_id in gone:
+            del self.rooms[game_id]
+        return gone
 
     # -- bots ---------------------------------------------------------------------------------
 
@@ -284,18 +613,29 @@ class Lobby:
             seat = game.to_move
             if name is None or seat is None:
                 return
-            bot = BOTS[name](derive_seed(game.seed, seat, len(game.actions)))
-            view, legal = game.view(seat), list(game.legal_actions())
+            moves = room.moves
+            seed = derive_seed(game.seed, seat, len(game.actions))
             try:
-                action = await asyncio.to_thread(bot.choose, view, legal)
-                await self.submit(room, seat, action)
+                legal = list(game.legal_actions())
+                action = await self.pool.decide(name, seed, game.view(seat), legal)
+                await self.submit(room, seat, action, move=moves)
+            except WebError as exc:
+                if exc.kind == "stale":  # another process moved first: think again
+                    continue
+                logger.error("bot %s in game %s, seat %d: %s", name, room.id, seat, exc.message)
+                return
             except Exception:
-                # the store failed, or (never yet) the game moved while the bot thought, or
-                # the bot failed: stop here; the next request to the room starts it again
+                # the bot failed, or the store did: stop here; the next request to the room
+                # starts it again
                 logger.exception("bot %s in game %s, seat %d", name, room.id, seat)
                 return
 
 
-def _unsaved(exc: sqlite3.Error) -> WebError:
+def _unsaved(exc: Exception) -> WebError:
     logger.error("could not store: %s", exc)
     return WebError(503, "unsaved", "the server could not store this; nothing was changed")
+
+
+def _unreadable(exc: Exception) -> WebError:
+    logger.error("could not read the store: %s", exc)
+    return WebError(503, "unavailable", "the server could not read its games; try again")

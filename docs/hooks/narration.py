@@ -1,0 +1,374 @@
+"""The events of a pictured situation told in the players' words.
+
+The engine's own event lines (``gaia_rules.text.describe``) are written for logs: seat
+numbers, card ids and squares in notation. The pages players read tell the same events as a
+rulebook would: "Yellow plays a plain card", "Petra goes from 2 to 3 needs met", with the
+players named by their colours, cards by their faces and cities by their names. A
+:class:`Narrator` follows the world as the events change it, so that it can name the city
+or the land on a square at every step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import gaia_rules as gr
+from gaia_rules import (
+    AnimalCard,
+    CardId,
+    CardKind,
+    CityCard,
+    Land,
+    NatureCard,
+    Objective,
+    Pos,
+    PowerCard,
+)
+from gaia_rules.events import (
+    ActionTaken,
+    AnimalsPlaced,
+    CardDiscarded,
+    CardDrawn,
+    CardKept,
+    CardStolen,
+    CityDiscarded,
+    CityPlaced,
+    CityTaken,
+    DisplayRefilled,
+    EndReason,
+    GameEnded,
+    NatureCardPlayed,
+    ObjectiveFulfilled,
+    PawnPlaced,
+    PawnReturned,
+    PowerCancelled,
+    PowerPlayed,
+    SatisfactionChanged,
+    StolenCardsSeen,
+    TilePlaced,
+    TileReplaced,
+    TilesSwapped,
+    TokensReturned,
+    TurnBegan,
+)
+
+COLOURS = ("Blue", "Yellow", "Green", "Red", "White")
+"""The players, named by the colours of their pawns (seat 0 blue, spec 1.4)."""
+
+_NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+_PLURAL = {
+    Land.DESERT: "deserts",
+    Land.PLAIN: "plains",
+    Land.SWAMP: "swamps",
+    Land.SEA: "seas",
+    Land.MOUNTAIN: "mountains",
+    Land.FOREST: "forests",
+}
+
+
+def player(seat: int) -> str:
+    """A player by his colour: ``Blue`` for seat 0."""
+    return COLOURS[seat]
+
+
+def square(pos: Pos) -> str:
+    """A square as the pictures label it: ``(2, 1)``."""
+    return f"({pos.x}, {pos.y})"
+
+
+def _article(word: str) -> str:
+    return ("an " if word[0].lower() in "aeiou" else "a ") + word
+
+
+def card_name(rules: gr.Rules, card: CardId) -> str:
+    """A card by its face: "a plain card", "Petra", "an Animal card (desert)", "a Sun",
+    "the Objective of two plains and two forests", "a Power Objective"."""
+    face = rules.cards.face(card)
+    match face:
+        case NatureCard(land=land):
+            return f"{_article(land.value)} card"
+        case CityCard(name=name):
+            return name
+        case AnimalCard(site=site):
+            return f"an Animal card ({getattr(site, 'value', site)})"
+        case PowerCard(power=power):
+            return _article(power.value.capitalize())
+        case Objective(powers=powers) if powers:
+            return "a Power Objective"
+        case Objective(lands=lands):
+            return "the Objective of " + objective_lands(lands)
+    raise AssertionError(face)  # pragma: no cover
+
+
+def objective_lands(lands: Iterable[Land]) -> str:
+    """The lands a Nature Objective pictures: "two plains and two forests"."""
+    counts: dict[Land, int] = {}
+    for land in lands:
+        counts[land] = counts.get(land, 0) + 1
+    if len(counts) == 6:
+        return "the six lands"
+    parts = [
+        f"{_NUMBERS[n]} {_PLURAL[land] if n > 1 else land.value}" for land, n in counts.items()
+    ]
+    return " and ".join(parts) if len(parts) <= 2 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def kind_name(kind: CardKind) -> str:
+    """A kind of card as the rulebooks write it: "Nature", "Life", "Power"."""
+    return kind.value.capitalize()
+
+
+def cards_list(rules: gr.Rules, cards: Iterable[CardId]) -> str:
+    """Cards by their faces, alike ones counted: "two plain cards and two forest cards"."""
+    counts: dict[str, int] = {}
+    for card in cards:
+        name = _bare(card_name(rules, card))
+        counts[name] = counts.get(name, 0) + 1
+    return _list(
+        [
+            _singular(name) if n == 1 else f"{_NUMBERS[n]} {_plural(name)}"
+            for name, n in counts.items()
+        ]
+    )
+
+
+def _singular(name: str) -> str:
+    """One card by its bare name, its article back: "a Rain", "Alexandria"."""
+    if name[0].isupper() and name not in (
+        "Sun",
+        "Rain",
+        "Earthquake",
+        "Tornado",
+        "Protection",
+        "Lightning",
+        "Eruption",
+        "Animal card",
+    ):
+        return name
+    return _article(name)
+
+
+def _plural(name: str) -> str:
+    if name.endswith(" card"):
+        return name + "s"
+    if name.endswith(")"):  # an Animal card (desert)
+        return name.replace(" card ", " cards ", 1)
+    return name + "s"
+
+
+def _list(words: list[str]) -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+@dataclass
+class Narrator:
+    """Tells events in the players' words, following the world they change."""
+
+    rules: gr.Rules
+    tiles: dict[Pos, Land] = field(default_factory=dict)
+    cities: dict[Pos, CardId] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, source: gr.Game | gr.Position) -> Narrator:
+        """A narrator that starts from the world of ``source``."""
+        if isinstance(source, gr.Game):
+            state = source.state
+            cities = {pos: city.card for pos, city in state.cities.items()}
+            return cls(state.rules, dict(state.tiles), cities)
+        cities = {pos: card for pos, (card, _) in source.cities.items()}
+        return cls(source.rules, dict(source.tiles), cities)
+
+    # -- names ------------------------------------------------------------------------------
+
+    def card(self, card: CardId | None, kind: CardKind | None = None) -> str:
+        if card is None:
+            return f"a {kind_name(kind)} card" if kind else "a hidden card"
+        return card_name(self.rules, card)
+
+    def on(self, pos: Pos) -> str:
+        """What is on a square: its city, else its land: "Petra", "the desert at (1, 1)"."""
+        if pos in self.cities:
+            return f"{card_name(self.rules, self.cities[pos])} {square(pos)}"
+        if pos in self.tiles:
+            return f"the {self.tiles[pos].value} at {square(pos)}"
+        return f"the empty square {square(pos)}"
+
+    def land(self, pos: Pos) -> str:
+        """The tile of a square, even under a city: "the plain at (2, 0)"."""
+        if pos in self.tiles:
+            return f"the {self.tiles[pos].value} at {square(pos)}"
+        return f"the square {square(pos)}"
+
+    def city(self, pos: Pos) -> str:
+        return card_name(self.rules, self.cities[pos]) if pos in self.cities else square(pos)
+
+    # -- telling ----------------------------------------------------------------------------
+
+    def tell(self, events: Iterable[gr.Event]) -> list[tuple[str, list[str]]]:
+        """The events as steps: each decision taken, with what it caused under it."""
+        steps: list[tuple[str, list[str]]] = []
+        for event in events:
+            if isinstance(event, ActionTaken | TurnBegan):
+                steps.append((self._decision(event), []))
+                continue
+            line = self._consequence(event)
+            if line is None:
+                continue
+            if not steps:
+                steps.append(("", []))
+            steps[-1][1].append(line)
+        return steps
+
+    def _decision(self, event: ActionTaken | TurnBegan) -> str:
+        if isinstance(event, TurnBegan):
+            return f"{player(event.player)}'s turn begins."
+        who = player(event.player)
+        action = event.action
+        only = " (his only choice, taken for him)" if event.by_engine else ""
+        match action:
+            case None:
+                return f"{who} makes a choice this player may not see."
+            case gr.DrawDisplay(card=card):
+                text = f"{who} takes {self.card(card)} from the display"
+            case gr.DrawDeck(kind=kind):
+                text = f"{who} draws from the {kind_name(kind)} deck"
+            case gr.PlayNature(card=card, pos=pos):
+                text = f"{who} plays {self.card(card)} and puts its tile on {square(pos)}"
+            case gr.PlayAnimals(card=card, pos=pos):
+                text = f"{who} plays {self.card(card)} on {self.on(pos)}"
+            case gr.PlayCity(card=card, pos=pos):
+                text = f"{who} builds {self.card(card)} on {self.on(pos)}"
+            case gr.Feed(city=city, source=source):
+                text = f"{who} feeds {self.city(city)} from {self.on(source)}"
+            case gr.Discard(card=card):
+                text = f"{who} discards {self.card(card)}"
+            case gr.FulfillObjective(objective=objective):
+                text = f"{who} fulfils {self.card(objective)}"
+            case gr.DeclineObjectives():
+                text = f"{who} declines the Objectives he meets"
+            case gr.PlaceCityPawn(city=city):
+                text = f"{who} chooses {self.city(city)} for his pawn"
+            case gr.PlaySun(pos=pos) | gr.PlayRain(pos=pos) | gr.PlayLightning(pos=pos):
+                text = f"{who} plays {self.card(action.card)} on {self.on(pos)}"
+            case gr.PlayEruption(pos=pos):
+                text = f"{who} plays an Eruption on {self.on(pos)}"
+            case gr.PlayEarthquake(first=first, second=second):
+                text = f"{who} plays an Earthquake on {self.land(first)} and {self.land(second)}"
+            case gr.PlayTornado():
+                text = f"{who} plays a Tornado"
+            case gr.Protect():
+                text = f"{who} plays a Protection"
+            case gr.PassProtection():
+                text = f"{who} is asked whether he plays a Protection, and does not"
+            case gr.NameBack(victim=victim, kind=kind):
+                text = f"{who} names {kind_name(kind)}, a back in {player(victim)}'s hand"
+            case gr.KeepCard(card=card):
+                text = f"{who} keeps {self.card(card)}"
+            case _:
+                text = f"{who} decides"
+        return text + only + "."
+
+    def _consequence(self, event: gr.Event) -> str | None:
+        match event:
+            case CardDrawn(player=seat, kind=kind, card=card):
+                return f"{_capital(self.card(card, kind))} goes into {player(seat)}'s hand."
+            case DisplayRefilled(card=card):
+                return f"{_capital(self.card(card))} is turned face up in the display."
+            case CardDiscarded(player=seat, card=card):
+                return f"{player(seat)} discards {self.card(card)}, face up."
+            case NatureCardPlayed(player=seat) | PowerPlayed(player=seat):
+                return f"The card goes in front of {player(seat)}."
+            case TilePlaced(pos=pos, land=land):
+                self.tiles[pos] = land
+                return f"A {land.value} tile goes on {square(pos)}."
+            case AnimalsPlaced(pos=pos, count=count):
+                return (
+                    f"{count} animal tokens go from the bank on {self.on(pos)}; "
+                    "the Animal card is discarded."
+                )
+            case TokensReturned(pos=pos, count=count):
+                tokens = "One animal token goes" if count == 1 else f"{count} animal tokens go"
+                return f"{tokens} back from {self.on(pos)} to the bank."
+            case CityPlaced(card=card, pos=pos):
+                where = self.on(pos)
+                self.cities[pos] = card
+                return f"{self.card(card)} now covers {where}."
+            case SatisfactionChanged(pos=pos, before=before, after=after):
+                needs = "need" if after == 1 else "needs"
+                return f"{self.city(pos)} goes from {before} to {after} {needs} met."
+            case CityDiscarded(pos=pos):
+                name = self.city(pos)
+                self.cities.pop(pos, None)
+                return (
+                    f"{name} is discarded; {self.land(pos)} under it is uncovered and counts again."
+                )
+            case PawnPlaced(player=seat, pos=pos):
+                return f"{player(seat)} puts a pawn on {self.city(pos)}."
+            case CityTaken(player=seat, pos=pos, from_player=rival):
+                return f"{player(seat)} takes {self.city(pos)} from {player(rival)}."
+            case PawnReturned(player=seat, pos=pos):
+                return f"{player(seat)}'s pawn comes back from {self.city(pos)}."
+            case ObjectiveFulfilled(player=seat, objective=objective, cards=cards):
+                names = cards_list(self.rules, cards)
+                return (
+                    f"{player(seat)} discards {names} from in front of him and puts a pawn on "
+                    f"{self.card(objective)}."
+                )
+            case PowerCancelled(player=seat, cancelled=cancelled):
+                return (
+                    f"{player(seat)}'s Protection cancels the {_bare(self.card(cancelled))}: it "
+                    "has no effect. Both cards stay in front of their players."
+                )
+            case TileReplaced(pos=pos, old=old, new=new):
+                self.tiles[pos] = new
+                return (
+                    f"The {old.value} at {square(pos)} becomes a {new.value}; the {old.value} "
+                    "tile goes back to its stack."
+                )
+            case TilesSwapped(first=first, second=second):
+                a, b = self.land(first), self.land(second)
+                self.tiles[first], self.tiles[second] = self.tiles[second], self.tiles[first]
+                moved = {first: self.cities.pop(first, None), second: self.cities.pop(second, None)}
+                for to, card in ((second, moved[first]), (first, moved[second])):
+                    if card is not None:
+                        self.cities[to] = card
+                return f"{a[0].upper()}{a[1:]} and {b} swap places, with everything on them."
+            case CardStolen(victim=victim, kind=kind, card=card):
+                which = f": it is {self.card(card)}" if card is not None else ""
+                taken = f"A {kind_name(kind)} card is taken at random from {player(victim)}'s hand"
+                return f"{taken}{which}."
+            case StolenCardsSeen(player=seat, cards=cards):
+                if cards is None:
+                    return f"{player(seat)} looks at the cards he took."
+                seen = _list([self.card(c) for c in cards])
+                return f"{player(seat)} looks at the cards he took: {seen}."
+            case CardKept(player=seat, from_player=victim, card=card):
+                kept = self.card(card) if card is not None else "the card"
+                return f"{player(seat)} keeps {kept}, taken from {player(victim)}, in his hand."
+            case GameEnded(result=result):
+                if result.reason is EndReason.ALL_PAWNS_PLACED:
+                    return f"{player(result.winner)} has placed all his pawns and wins."
+                placed = ", ".join(f"{player(s)} {n}" for s, n in enumerate(result.pawns_placed))
+                return f"The game is over. Pawns placed: {placed}. {player(result.winner)} wins."
+        return None
+
+
+def _capital(text: str) -> str:
+    return text[0].upper() + text[1:]
+
+
+def _bare(name: str) -> str:
+    """A card's name without its article: "plain card" for "a plain card"."""
+    for article in ("a ", "an "):
+        if name.startswith(article):
+            return name[len(article) :]
+    return name
+
+
+def tell(source: gr.Game | gr.Position, events: Iterable[gr.Event]) -> list[tuple[str, list[str]]]:
+    """The events told from the world of ``source`` (see :meth:`Narrator.tell`)."""
+    return Narrator.of(source).tell(events)

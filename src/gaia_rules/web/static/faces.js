@@ -1,0 +1,69 @@
+// Card pictures: every face of the game's cards drawn by the library (gaia_rules.svg_cards),
+// fetched once per language as a sheet from POST /api/faces, and shown by face, never by
+// card id: two copies of one face are one picture.
+"use strict";
+
+import { language } from "./i18n.js";
+
+const sheets = new Map(); // `${lang} ${rules}` -> { faces: Map(key -> {src, text}), backs }
+let shown = null; // the sheet of the game on the page
+
+// A face's key: its data, without the id of the card bearing it, in a fixed order.
+export function faceKey(face) {
+  if (!face) return "";
+  return JSON.stringify(Object.keys(face).filter((k) => k !== "id").sort().map((k) => [k, face[k]]));
+}
+
+function dataUrl(svg) {
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}
+
+// Load (once) and show the faces of ``rules`` in the page's language.
+export async function loadFaces(rules) {
+  const lang = language();
+  const key = `${lang} ${JSON.stringify(rules)}`;
+  if (!sheets.has(key)) {
+    const response = await fetch("/api/faces", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ rules, lang }),
+    });
+    if (!response.ok) throw new Error(`/api/faces: ${response.status}`);
+    const data = await response.json();
+    const faces = new Map();
+    for (const entry of data.faces) faces.set(faceKey(entry.face), { src: dataUrl(entry.svg), text: entry.text });
+    const backs = {};
+    for (const [kind, svg] of Object.entries(data.backs)) backs[kind] = dataUrl(svg);
+    sheets.set(key, { faces, backs });
+  }
+  shown = sheets.get(key);
+  return shown;
+}
+
+// The face's picture and its words, or null before the sheet is there.
+export function facePicture(face) {
+  if (!shown || !face) return null;
+  return shown.faces.get(faceKey(face)) || null;
+}
+
+export function backPicture(kind) {
+  return shown ? shown.backs[kind] || null : null;
+}
+
+// An <img> of a face (or of a back, given a kind), ``alt`` its words unless told otherwise.
+export function cardImage(face, { kind = null, alt = null, className = "" } = {}) {
+  const img = document.createElement("img");
+  img.className = `card-img ${className}`.trim();
+  img.decoding = "async";
+  if (face) {
+    const picture = facePicture(face);
+    if (picture) img.src = picture.src;
+    img.alt = alt === null ? (picture ? picture.text : "") : alt;
+  } else {
+    img.src = backPicture(kind) || "";
+    img.alt = alt === null ? "" : alt;
+  }
+  img.width = 100;
+  img.height = 140;
+  return img;
+}

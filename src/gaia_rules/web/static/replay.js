@@ -1,0 +1,181 @@
+// The replay page: a finished game of this server (/replay/GAME#TOKEN) or a record file
+// dropped in the lobby (/replay#record=NAME), step by step: forward and back, to any turn, as
+// any seat saw it (every hand once the game is over), with a link to each step. Each step is
+// the server's state message for that seat at that step: nothing hidden from the seat chosen
+// reaches the page.
+"use strict";
+
+import { loadFaces } from "./faces.js";
+import { t } from "./i18n.js";
+import { Scene, drawResult, el } from "./scene.js";
+import { Cities, colourWord, eventLine } from "./words.js";
+
+const $ = (id) => document.getElementById(id);
+
+export const replay = {
+  source: null, // { game, token } or { record }
+  step: 0,
+  seat: null, // a seat, "spectator" or "all"
+  message: null,
+  scene: null,
+  loading: null,
+};
+
+function query(step, seat) {
+  const params = new URLSearchParams();
+  if (step !== null) params.set("step", step);
+  if (seat !== null) params.set("seat", seat);
+  return params.toString();
+}
+
+async function fetchStep(step, seat) {
+  const source = replay.source;
+  if (source.game) {
+    const response = await fetch(`/api/games/${source.game}/replay?${query(step, seat)}`, {
+      headers: { Authorization: `Bearer ${source.token}` },
+    });
+    return [response, await response.json()];
+  }
+  let response = await fetch(`/api/replays/${source.record}?${query(step, seat)}`);
+  if (response.status === 404) {
+    // the server forgot the record: post it again from this tab's copy
+    const text = window.sessionStorage.getItem(`gaia.record.${source.record}`);
+    if (text === null) return [response, await response.json()];
+    await fetch("/api/replays", { method: "POST", headers: { "Content-Type": "application/json" }, body: text });
+    response = await fetch(`/api/replays/${source.record}?${query(step, seat)}`);
+  }
+  return [response, await response.json()];
+}
+
+export async function go(step, seat = replay.seat) {
+  const [response, message] = await fetchStep(step, seat);
+  if (!response.ok) {
+    showError(message.error ? message.error.kind : String(response.status));
+    return;
+  }
+  const first = replay.message === null;
+  replay.message = message;
+  replay.step = message.replay.step;
+  replay.seat = message.replay.seat;
+  if (first) await loadFaces(message.view.rules);
+  if (first) fillControls();
+  render();
+  const address = new URL(location.href);
+  address.search = query(replay.step, replay.seat);
+  history.replaceState(null, "", address.href);
+  $("replay-link").href = address.href;
+}
+
+function showError(kind) {
+  const status = $("status");
+  $("prompt").hidden = false;
+  status.textContent = t(kind === "not_over" ? "replay.not_over" : kind === "expired" ? "replay.expired" : "replay.refused");
+  document.body.dataset.state = "error";
+}
+
+function fillControls() {
+  const info = replay.message.replay;
+  const range = $("replay-step");
+  range.max = info.steps;
+  const seats = $("replay-seat");
+  seats.replaceChildren();
+  for (let seat = 0; seat < info.players; seat++) {
+    seats.append(el("option", { value: String(seat), text: t("replay.seat", { number: seat + 1, colour: colourWord(seat) }) }));
+  }
+  seats.append(el("option", { value: "spectator", text: t("replay.spectator") }));
+  if (info.over) seats.append(el("option", { value: "all", text: t("replay.all") }));
+  const turns = $("replay-turn");
+  turns.replaceChildren(...info.turns.map(([step, player], index) => el("option", {
+    value: String(step),
+    text: t("replay.turn_of", { number: index + 1, colour: colourWord(player) }),
+  })));
+}
+
+function render() {
+  const message = replay.message;
+  const info = message.replay;
+  const seat = typeof info.seat === "number" ? info.seat : null;
+  const ctx = { seat, faces: message.faces, replay: true };
+  document.body.dataset.state = "replay";
+  document.body.dataset.step = info.step;
+  $("game-info").textContent = t("game.info", { level: t(`level.${message.view.rules.level}`), players: info.players });
+  replay.scene.reset();
+  replay.scene.draw({
+    ctx,
+    view: message.view,
+    events: message.events,
+    world: message.world,
+    bots: message.bots || [],
+    hands: message.hands || null,
+    picks: { choosable: new Map(), picked: [] },
+    marksFrom: info.last,
+    outline: [],
+  });
+  drawResult(ctx, info.step === info.steps && message.standings ? message.standings : null);
+  for (const id of ["rematch", "download", "watch-again", "rematch-ready"]) $(id).hidden = true;
+  $("replay-step").value = String(info.step);
+  $("replay-seat").value = String(info.seat);
+  const turns = $("replay-turn");
+  let current = null;
+  for (const option of turns.options) if (Number(option.value) <= info.step) current = option.value;
+  if (current !== null) turns.value = current;
+  $("replay-where").textContent = t("replay.where", { step: info.step, steps: info.steps });
+  $("replay-what").replaceChildren(...stepWords(ctx, message));
+  $("replay-first").disabled = info.step === 0;
+  $("replay-back").disabled = info.step === 0;
+  $("replay-next").disabled = info.step === info.steps;
+  $("replay-last").disabled = info.step === info.steps;
+}
+
+// What the step's action did, in the words of the log: its first lines.
+function stepWords(ctx, message) {
+  const cities = new Cities(null);
+  const lines = [];
+  message.events.forEach((event, index) => {
+    if (index >= message.replay.last) {
+      const line = eventLine(ctx, event, cities);
+      if (line && line.kind !== "muted" && lines.length < 3) lines.push(line.node);
+    }
+    cities.follow(event);
+    cities.forget(event);
+  });
+  return lines.flatMap((line, index) => (index ? [t("list.semicolon"), line] : [line]));
+}
+
+function step(delta) {
+  const info = replay.message.replay;
+  const target = Math.max(0, Math.min(info.steps, info.step + delta));
+  if (target !== info.step) go(target);
+}
+
+export function startReplay(source) {
+  replay.source = source;
+  replay.scene = new Scene();
+  $("table").hidden = false;
+  $("prompt").hidden = true;
+  $("replay-bar").hidden = false;
+  $("world-keys").hidden = true;
+  const params = new URLSearchParams(location.search);
+  const at = params.has("step") ? Number(params.get("step")) : null;
+  const seat = params.get("seat");
+  $("replay-first").addEventListener("click", () => go(0));
+  $("replay-back").addEventListener("click", () => step(-1));
+  $("replay-next").addEventListener("click", () => step(1));
+  $("replay-last").addEventListener("click", () => go(replay.message.replay.steps));
+  $("replay-step").addEventListener("change", (event) => go(Number(event.target.value)));
+  $("replay-turn").addEventListener("change", (event) => go(Number(event.target.value)));
+  $("replay-seat").addEventListener("change", (event) => go(replay.step, event.target.value));
+  document.addEventListener("keydown", (event) => {
+    if (event.target instanceof Element && event.target.closest("input, select, textarea")) return;
+    if (event.key === "ArrowLeft") step(-1);
+    else if (event.key === "ArrowRight") step(1);
+  });
+  return go(Number.isInteger(at) ? at : null, seat);
+}
+
+export async function retranslate() {
+  if (!replay.message) return;
+  await loadFaces(replay.message.view.rules);
+  fillControls();
+  render();
+}

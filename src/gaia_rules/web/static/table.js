@@ -1,0 +1,566 @@
+// One seat's table, live: the state messages of its WebSocket (cut for this seat by the
+// server), its legal actions offered as clicks or keys (a card, then a highlighted square), a
+// Power's effect shown before it is confirmed and beside a Protection prompt, and the end with
+// the result table, the record, a rematch and the replay.
+//
+// The page never computes a rule: it offers the legal actions the server sent and sends back
+// the one chosen. The token stays in the address's fragment and travels in the Authorization
+// header, never in a request line.
+"use strict";
+
+import { faceKey, loadFaces } from "./faces.js";
+import { t, tn } from "./i18n.js";
+import { Scene, drawResult, el } from "./scene.js";
+import { hide as hideTip } from "./tips.js";
+import { backsCount, cardWords, effectLines, kindWord, powerOfAction, seatChip, targetWords } from "./words.js";
+
+const $ = (id) => document.getElementById(id);
+
+export const table = {
+  game: null,
+  token: null,
+  state: null, // the last state message (its world kept apart)
+  world: null, // the world's SVG, as the last frame that carried it drew it
+  faces: {}, // card id -> face, as the messages named them
+  log: [], // this seat's events, from the first
+  picked: [], // the picks made towards an action
+  confirm: null, // { action, preview, error } while a Power waits for its confirmation
+  busy: false,
+  socket: null,
+  retry: 500,
+  stopped: false,
+  scene: null,
+  rematchTimer: null,
+  notice: null,
+};
+
+// -- the picks that choose an action ------------------------------------------------------------
+
+// Each way of choosing ``action`` by clicks: a card (by where it is and its face, never its id),
+// squares, or a button.
+function sequences(action) {
+  const face = (card) => faceKey(table.faces[card]);
+  switch (action.type) {
+    case "DrawDisplay": return [[`display:${face(action.card)}`]];
+    case "DrawDeck": return [[`deck:${action.kind}`]];
+    case "PlayNature": case "PlayAnimals": case "PlayCity": case "PlaySun": case "PlayRain":
+    case "PlayLightning": case "PlayEruption":
+      return [[`hand:${face(action.card)}`, `sq:${action.pos}`]];
+    case "PlayEarthquake": {
+      const card = `hand:${face(action.card)}`;
+      return [[card, `sq:${action.first}`, `sq:${action.second}`], [card, `sq:${action.second}`, `sq:${action.first}`]];
+    }
+    case "PlayTornado": case "Discard": return [[`hand:${face(action.card)}`]];
+    case "Protect": return [[`hand:${face(action.card)}`], ["btn:protect"]];
+    case "KeepCard": return [[`stolen:${face(action.card)}`]];
+    case "Feed": return [[`sq:${action.city}`, `sq:${action.source}`]];
+    case "FulfillObjective": return [[`objective:${face(action.objective)}`]];
+    case "PlaceCityPawn": return [[`sq:${action.city}`]];
+    case "DeclineObjectives": return [["btn:decline"]];
+    case "PassProtection": return [["btn:pass"]];
+    case "NameBack": return [[`btn:back:${action.kind}`]];
+    default: return [[`btn:${action.type}`]];
+  }
+}
+
+function legal() {
+  return (table.state && !table.busy && table.state.legal) || [];
+}
+
+function follows(sequence) {
+  return table.picked.every((pick, i) => sequence[i] === pick);
+}
+
+// The next picks that lead somewhere, each with an action it leads to.
+function nextPicks() {
+  const next = new Map();
+  if (table.confirm) return next;
+  const depth = table.picked.length;
+  for (const action of legal()) {
+    for (const sequence of sequences(action)) {
+      if (sequence.length > depth && follows(sequence) && !next.has(sequence[depth])) next.set(sequence[depth], action);
+    }
+  }
+  return next;
+}
+
+function completed() {
+  const depth = table.picked.length;
+  return legal().filter((action) => sequences(action).some((s) => s.length === depth && follows(s)));
+}
+
+export function choose(pick) {
+  if (table.busy || table.confirm) return;
+  if (!nextPicks().has(pick)) return;
+  table.picked.push(pick);
+  const done = completed();
+  if (done.length) {
+    // copies of one face are one choice (RULINGS 30): any of them is the same action
+    const action = done[0];
+    if (powerOfAction(action)) {
+      askConfirmation(action);
+      return;
+    }
+    submit(action);
+    return;
+  }
+  render();
+  afterPick();
+}
+
+function afterPick() {
+  const kinds = [...nextPicks().keys()].map((pick) => pick.split(":")[0]);
+  if (kinds.length && kinds.every((kind) => kind === "sq")) table.scene.board.focusFirst();
+  else focusPrompt();
+}
+
+function focusPrompt() {
+  const button = $("buttons").querySelector("button");
+  if (button) button.focus();
+}
+
+export function cancel() {
+  table.picked = [];
+  table.confirm = null;
+  render();
+}
+
+// -- a Power, shown before it is confirmed -------------------------------------------------------
+
+async function askConfirmation(action) {
+  table.confirm = { action, preview: null, error: null };
+  render();
+  focusPrompt();
+  try {
+    const query = encodeURIComponent(JSON.stringify(action));
+    const response = await fetch(`/api/games/${table.game}/preview?action=${query}`, { headers: auth() });
+    const data = await response.json();
+    if (!table.confirm || table.confirm.action !== action) return;
+    if (response.ok) table.confirm.preview = data;
+    else table.confirm.error = data.error || { status: response.status };
+  } catch (error) {
+    if (table.confirm) table.confirm.error = { message: String(error) };
+  }
+  render();
+  focusPrompt();
+}
+
+// -- sending an action -----------------------------------------------------------------------
+
+function auth() {
+  return { Authorization: `Bearer ${table.token}` };
+}
+
+function freshKey() {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export async function submit(action) {
+  table.busy = true;
+  table.confirm = null;
+  showRefusal(null);
+  render();
+  try {
+    // the move number the action answers, and a fresh key per click: a retry, or a click on a
+    // state the game has left, is taken once (409 "stale" brings the state now)
+    const body = { move: table.state.moves, action };
+    const response = await fetch(`/api/games/${table.game}/actions`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Idempotency-Key": freshKey(), ...auth() },
+      body: JSON.stringify(body),
+    });
+    let data = null;
+    try {
+      data = await response.json();
+    } catch (error) {
+      data = null;
+    }
+    if (response.status === 409 && data && data.state) {
+      applyState(data.state); // the game moved on: its state came with the refusal
+      showRefusal({ kind: "stale" });
+    } else if (response.status === 429) {
+      showRefusal({ kind: "rate_limited", seconds: Number(response.headers.get("Retry-After") || 1) });
+    } else if (!response.ok) {
+      showRefusal(data && data.error ? data.error : { status: response.status });
+    } else if (!table.socket || table.socket.readyState !== WebSocket.OPEN) {
+      await refresh();
+    }
+  } catch (error) {
+    showRefusal({ kind: "network" });
+  } finally {
+    table.busy = false;
+    table.picked = [];
+    render();
+  }
+}
+
+function showRefusal(error) {
+  const box = $("refusal");
+  if (!error) {
+    box.hidden = true;
+    box.replaceChildren();
+    return;
+  }
+  let words;
+  if (error.kind === "stale") words = t("refusal.stale");
+  else if (error.kind === "rate_limited" || error.kind === "too_many") words = t("refusal.busy", { seconds: error.seconds || 1 });
+  else if (error.kind === "network") words = t("refusal.network");
+  else if (error.clause) words = t("refusal.illegal", { clause: error.clause });
+  else words = t("refusal.other", { status: error.status || "" });
+  box.replaceChildren(el("strong", { text: words }));
+  if (error.message) box.append(" ", el("span", { class: "engine-words", lang: "en", text: error.message }));
+  box.hidden = false;
+}
+
+// -- the connection ----------------------------------------------------------------------------
+
+function setConnection(id, bad) {
+  const box = $("connection");
+  box.textContent = t(id);
+  box.classList.toggle("bad", Boolean(bad));
+}
+
+export async function applyState(message) {
+  if (!message || message.type !== "state") return;
+  if (table.state && message.moves < table.state.moves) return; // an older state, late
+  if (message.since > table.log.length) {
+    await refresh(); // some events were missed: ask for them
+    return;
+  }
+  const first = table.state === null;
+  Object.assign(table.faces, message.faces || {});
+  table.log = table.log.slice(0, message.since).concat(message.events || []);
+  if (typeof message.world === "string") table.world = message.world;
+  const moved = !table.state || table.state.moves !== message.moves
+    || JSON.stringify(table.state.legal) !== JSON.stringify(message.legal);
+  table.state = message;
+  if (moved) {
+    table.picked = [];
+    if (table.confirm) table.confirm = null;
+  }
+  if (first) await loadFaces(message.view.rules);
+  render();
+}
+
+export async function refresh() {
+  const response = await fetch(`/api/games/${table.game}?since=${table.log.length}&world=1`, { headers: auth() });
+  if (!response.ok) return;
+  const message = await response.json();
+  if (message.since > table.log.length) {
+    table.log = [];
+    message.since = 0;
+  }
+  await applyState(message);
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}/api/games/${table.game}/live`);
+  table.socket = socket;
+  socket.addEventListener("open", () => {
+    socket.send(JSON.stringify({ token: table.token, since: table.log.length }));
+    table.retry = 500;
+    setConnection("connection.live", false);
+  });
+  socket.addEventListener("message", (event) => {
+    let message;
+    try {
+      message = JSON.parse(event.data);
+    } catch (error) {
+      return;
+    }
+    if (message.error) {
+      showRefusal(message.error);
+      return;
+    }
+    applyState(message);
+  });
+  socket.addEventListener("close", (event) => {
+    if (table.stopped) return;
+    if ([4401, 4403, 4404].includes(event.code)) {
+      setConnection("connection.refused", true);
+      return;
+    }
+    setConnection("connection.lost", true);
+    setTimeout(connect, table.retry);
+    table.retry = Math.min(table.retry * 2, 8000);
+  });
+}
+
+// -- drawing ----------------------------------------------------------------------------------
+
+function ctx() {
+  return { seat: table.state ? table.state.seat : null, faces: table.faces };
+}
+
+// Where the marks of what changed begin: after this seat's last action and what it did
+// itself (a spectator: at the start of the turn before this one).
+function marksFrom(seat) {
+  const log = table.log;
+  if (seat !== null) {
+    let last = -1;
+    for (let i = log.length - 1; i >= 0 && last < 0; i--) {
+      if (log[i].type === "ActionTaken" && log[i].player === seat && !log[i].by_engine) last = i;
+    }
+    if (last < 0) return 0;
+    for (let i = last + 1; i < log.length; i++) {
+      const event = log[i];
+      if (event.type === "TurnBegan" || (event.type === "ActionTaken" && event.player !== seat)) return i;
+    }
+    return log.length;
+  }
+  let turns = 0;
+  for (let i = log.length - 1; i >= 0; i--) {
+    if (log[i].type === "TurnBegan" && ++turns === 2) return i;
+  }
+  return 0;
+}
+
+export function render() {
+  const message = table.state;
+  if (!message) return;
+  const focused = document.activeElement;
+  const keep = focused && focused.dataset ? focused.dataset.pick || null : null;
+  const view = message.view;
+  const next = nextPicks();
+  const c = ctx();
+  document.body.dataset.state = message.over ? "over" : message.legal && !table.busy ? "choose" : "wait";
+  document.body.dataset.moves = message.moves;
+  $("game-info").textContent = t("game.info", { level: t(`level.${view.rules.level}`), players: view.players });
+  const scene = {
+    ctx: c,
+    view,
+    events: table.log,
+    world: table.world,
+    bots: message.bots,
+    hands: null,
+    picks: { choosable: next, picked: table.picked },
+    marksFrom: marksFrom(message.seat),
+    outline: outlined(message),
+  };
+  table.scene.draw(scene);
+  drawPrompt(c, message, next);
+  document.documentElement.style.setProperty("--prompt-h", `${$("prompt").offsetHeight}px`);
+  drawResult(c, message.over ? message.standings : null);
+  if (message.over) offerRematch();
+  // the focus stays on the choice it was on, though the page was drawn again
+  if (keep && !document.activeElement.matches("[data-pick]")) {
+    const again = document.querySelector(`[data-pick="${CSS.escape(keep)}"]`);
+    if (again) again.focus({ preventScroll: true });
+  }
+}
+
+function outlined(message) {
+  if (table.confirm && table.confirm.preview) return table.confirm.preview.squares;
+  if (message.effect) return message.effect.squares;
+  return [];
+}
+
+function drawPrompt(c, message, next) {
+  const view = message.view;
+  const status = $("status");
+  status.replaceChildren();
+  const mine = Boolean(message.legal);
+  status.classList.toggle("your-move", mine);
+  if (message.over && message.standings) status.append(tn("prompt.over", { seat: seatChip(c, message.standings.winner) }));
+  else if (view.decision) {
+    if (mine) status.append(el("span", { class: "your-move-tag", text: t("prompt.your_move") }), " ");
+    else if (message.seat === null) status.append(el("span", { class: "watching-tag", text: t("prompt.watching") }), " ");
+    status.append(decisionWords(c, view, view.decision, mine, message.effect));
+  }
+  const effectBox = $("effect");
+  const shown = table.confirm ? table.confirm : message.effect ? { action: message.effect.action, preview: message.effect } : null;
+  effectBox.hidden = !shown;
+  effectBox.replaceChildren();
+  if (shown) {
+    const action = shown.action;
+    const power = cardWords(c, action.card);
+    const target = targetWords(action);
+    const heading = !table.confirm ? "effect.would" : target ? "effect.heading" : "effect.heading_alone";
+    effectBox.append(el("p", { class: "effect-title" }, tn(heading, { power, target })));
+    if (shown.preview) {
+      effectBox.append(el("ul", {}, ...effectLines(c, shown.preview, view).map((line) => el("li", {}, line))));
+    } else if (shown.error) {
+      effectBox.append(el("p", { class: "error", text: t("effect.unknown") }));
+    } else {
+      effectBox.append(el("p", { class: "small", text: t("effect.working") }));
+    }
+  }
+  $("hint").textContent = table.busy ? t("hint.sending") : hintWords(c, view, next);
+  const buttons = $("buttons");
+  buttons.replaceChildren();
+  if (table.confirm) {
+    buttons.append(el("button", { type: "button", class: "primary confirm", id: "confirm", text: t("button.confirm") }));
+    buttons.append(el("button", { type: "button", class: "cancel", id: "cancel", text: t("button.cancel") }));
+    return;
+  }
+  for (const [pick] of next) {
+    if (!pick.startsWith("btn:")) continue;
+    buttons.append(el("button", { type: "button", class: "choosable", "data-pick": pick, text: buttonWords(view, pick) }));
+  }
+  if (table.picked.length) buttons.append(el("button", { type: "button", class: "cancel", id: "cancel", text: t("button.cancel") }));
+}
+
+function buttonWords(view, pick) {
+  if (pick === "btn:decline") return t("button.decline");
+  if (pick === "btn:pass") return t("button.pass");
+  if (pick === "btn:protect") return t("button.protect");
+  if (pick.startsWith("btn:back:")) {
+    const kind = pick.slice(9);
+    const victim = view.decision && view.decision.victim;
+    const count = victim === undefined ? 0 : backsCount(view.hand_backs[victim])[kind];
+    return t("button.back", { kind: kindWord(kind), count });
+  }
+  return pick.slice(4);
+}
+
+function decisionWords(c, view, decision, mine, effect) {
+  const seat = (n) => seatChip(c, n);
+  const who = { seat: seat(decision.player) };
+  const side = mine ? "mine" : "other";
+  switch (decision.type) {
+    case "ChooseAction": return tn(`prompt.action.${side}`, { ...who, number: decision.number });
+    case "ChooseFeeding": return tn(`prompt.feeding.${side}`, { ...who, count: decision.cities.length });
+    case "ChooseLimitDiscard": {
+      const backs = view.hand_backs[decision.player];
+      const powers = backsCount(backs).power;
+      const which = backs.length > 6 && powers > 2 ? "both" : powers > 2 ? "power" : "hand";
+      return tn(`prompt.limit.${side}.${which}`, { ...who, cards: backs.length, powers });
+    }
+    case "ChooseObjective":
+      return tn(view.rules.objectives === "optional" ? `prompt.objective.${side}_optional` : `prompt.objective.${side}`, who);
+    case "ChoosePawnCities":
+      return tn(`prompt.pawns.${side}`, { ...who, count: view.supply[decision.player], cities: decision.cities.length });
+    case "ChooseProtection": {
+      const action = effect ? effect.action : null;
+      const params = { ...who, owner: seat(decision.power_player), power: cardWords(c, decision.against) };
+      return tn(`prompt.protection.${side}`, { ...params, target: action ? targetWords(action) : "" });
+    }
+    case "ChooseBack": return tn(`prompt.back.${side}`, { ...who, victim: seat(decision.victim) });
+    case "ChooseKeptCard": return tn(`prompt.keep.${side}`, who);
+    default: return decision.type;
+  }
+}
+
+function hintWords(c, view, next) {
+  if (table.confirm) return t(table.confirm.preview ? "hint.confirm" : "hint.working");
+  if (!table.state.legal) return "";
+  const kinds = [...next.keys()].map((pick) => pick.split(":")[0]);
+  const squaresOnly = kinds.length && kinds.every((kind) => kind === "sq");
+  if (table.picked.length) {
+    const first = table.picked[0];
+    if (first.startsWith("sq:")) return t("hint.feed_source", { pos: first.slice(3) });
+    const action = next.values().next().value;
+    const card = action && action.card ? cardWords(c, action.card) : "";
+    if (table.picked.length === 2) return t("hint.second_square", { card });
+    if (squaresOnly) return t("hint.square", { card });
+    return t("hint.choose");
+  }
+  switch (view.decision.type) {
+    case "ChooseAction": return t("hint.action");
+    case "ChooseFeeding": return t("hint.feeding");
+    case "ChooseLimitDiscard": return t("hint.limit");
+    case "ChooseObjective": return t("hint.objective");
+    case "ChoosePawnCities": return t("hint.pawns");
+    case "ChooseProtection": return t(next.has("btn:protect") ? "hint.protection" : "hint.protection_none");
+    case "ChooseBack": return t("hint.back");
+    case "ChooseKeptCard": return t("hint.keep");
+    default: return "";
+  }
+}
+
+// -- the end -----------------------------------------------------------------------------------
+
+function offerRematch() {
+  $("watch-again").href = `/replay/${table.game}#${table.token}`;
+  $("rematch").hidden = table.state.seat === null;
+  if (table.rematchTimer !== null || table.state.seat === null) return;
+  const look = async () => {
+    const response = await fetch(`/api/games/${table.game}/rematch`, { headers: auth() });
+    if (response.ok) {
+      const data = await response.json();
+      const ready = $("rematch-ready");
+      ready.href = data.url;
+      ready.hidden = false;
+      $("rematch").hidden = true;
+      return;
+    }
+    table.rematchTimer = setTimeout(look, 5000);
+  };
+  table.rematchTimer = setTimeout(look, 0);
+}
+
+async function rematch() {
+  const response = await fetch(`/api/games/${table.game}/rematch`, { method: "POST", headers: auth() });
+  const data = await response.json();
+  if (!response.ok) {
+    showRefusal(data.error || { status: response.status });
+    return;
+  }
+  location.assign(data.url);
+}
+
+async function download() {
+  const response = await fetch(`/api/games/${table.game}/record`, { headers: auth() });
+  if (!response.ok) return;
+  const blob = await response.blob();
+  const link = el("a", { href: URL.createObjectURL(blob), download: `gaia-${table.game}.json` });
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+// -- clicks and keys ---------------------------------------------------------------------------
+
+function onClick(event) {
+  const target = event.target.closest("[data-pick], #cancel, #confirm, #rematch, #download");
+  if (!target) return;
+  if (target.id === "cancel") return cancel();
+  if (target.id === "confirm") {
+    if (table.confirm) submit(table.confirm.action);
+    return;
+  }
+  if (target.id === "rematch") return void rematch();
+  if (target.id === "download") return void download();
+  if (!target.classList.contains("choosable")) return;
+  event.preventDefault();
+  hideTip();
+  choose(target.getAttribute("data-pick"));
+}
+
+function onKey(event) {
+  const target = event.target;
+  if (event.key === "Escape" && $("tip").hidden && (table.picked.length || table.confirm)) {
+    cancel();
+    event.preventDefault();
+    return;
+  }
+  if (!(target instanceof Element) || !target.matches("[data-pos].choosable")) return;
+  if (event.key === "Enter" || event.key === " ") {
+    event.preventDefault();
+    choose(target.getAttribute("data-pick"));
+  } else if (table.scene.board.move(target, event.key)) {
+    event.preventDefault();
+  }
+}
+
+export function startTable(game, token) {
+  table.game = game;
+  table.token = token;
+  table.scene = new Scene();
+  $("table").hidden = false;
+  $("prompt").hidden = false;
+  document.addEventListener("click", onClick);
+  document.addEventListener("keydown", onKey);
+  setConnection("connection.connecting", false);
+  connect();
+}
+
+// A new language: the same table in its words and with its card faces.
+export async function retranslate() {
+  if (!table.state) return;
+  await loadFaces(table.state.view.rules);
+  render();
+}

@@ -1,0 +1,159 @@
+// Tooltips: what a card is and its rule in words, with a link to its page of the rules. They
+// show on hover and on keyboard focus; "i" (or a tap on a phone) keeps one open, so that its
+// link can be reached; Escape closes it.
+"use strict";
+
+import { joined, t } from "./i18n.js";
+import { faceWords, kindWord, landWord } from "./words.js";
+
+let links = {}; // what -> a page of the rules site, relative to its base
+let docs = ""; // the base address of the rules site
+let owner = null; // the element whose tip shows
+let pinned = false;
+let hideTimer = null;
+
+export function setRulesSite(base, pages) {
+  docs = base;
+  links = pages;
+}
+
+export function rulesLink(what) {
+  const page = links[what];
+  return page === undefined ? null : `${docs}${page}`;
+}
+
+function tipBox() {
+  return document.getElementById("tip");
+}
+
+// The words of a face's tip: its name, its rule, and which page of the rules to read.
+export function faceTip(face) {
+  if (face.nature) {
+    const title = t("tip.title.nature", { land: t(`card.land.${face.nature}`) });
+    return { title, rule: t("tip.nature", { land: landWord(face.nature) }), link: "nature" };
+  }
+  if (face.city) {
+    const site = face.site === "star" ? t("tip.site_star") : landWord(face.site);
+    const needs = joined(face.needs.map((need) => (need === "animals" ? t("tip.need_animals") : landWord(need))));
+    return { title: face.city, rule: t("tip.city", { site, needs }), link: "city" };
+  }
+  if (face.animals) {
+    const site = face.animals === "star" ? t("tip.site_star_animals") : landWord(face.animals);
+    const where = face.animals === "star" ? t("site.star") : landWord(face.animals);
+    return { title: t("tip.title.animals", { site: where }), rule: t("tip.animals", { site }), link: "animals" };
+  }
+  if (face.power) {
+    return { title: faceWords(face), rule: t(`tip.power.${face.power}`), link: face.power };
+  }
+  if (face.objective_powers) {
+    const rule = t("tip.objective_powers", { count: face.objective_powers });
+    return { title: t("tip.title.objective_powers"), rule, link: "objective_powers" };
+  }
+  const lands = joined((face.objective || []).map(landWord));
+  return { title: t("tip.title.objective"), rule: t("tip.objective", { lands }), link: "objective" };
+}
+
+export function backTip(kind) {
+  return { title: t("tip.back_title", { kind: kindWord(kind) }), rule: t(`tip.back.${kind}`), link: "drawing" };
+}
+
+// Give ``element`` a tip; ``words`` is called when it shows.
+export function attachTip(element, words) {
+  element.addEventListener("mouseenter", () => show(element, words(), false));
+  element.addEventListener("mouseleave", () => scheduleHide());
+  element.addEventListener("focus", () => show(element, words(), false));
+  element.addEventListener("blur", () => scheduleHide());
+  element.addEventListener("keydown", (event) => {
+    if (event.key === "i" || event.key === "I") {
+      show(element, words(), true);
+      const link = tipBox().querySelector("a");
+      if (link) link.focus();
+      event.preventDefault();
+    }
+  });
+  // a click (or a tap) on a card that is not a choice keeps its tip open, its link usable
+  element.addEventListener("click", () => {
+    if (!element.classList.contains("choosable")) show(element, words(), true);
+  });
+  element.dataset.tip = "1";
+}
+
+function show(element, words, pin) {
+  clearTimeout(hideTimer);
+  const box = tipBox();
+  owner = element;
+  pinned = pin;
+  box.replaceChildren();
+  const title = document.createElement("strong");
+  title.textContent = words.title;
+  const rule = document.createElement("p");
+  rule.textContent = words.rule;
+  box.append(title, rule);
+  const href = rulesLink(words.link);
+  if (href) {
+    const link = document.createElement("a");
+    link.href = href;
+    link.target = "_blank";
+    link.rel = "noopener noreferrer";
+    link.textContent = t("tip.link");
+    box.append(link);
+  }
+  box.hidden = false;
+  box.classList.toggle("pinned", pin);
+  element.setAttribute("aria-describedby", "tip");
+  place(box, element);
+}
+
+function place(box, element) {
+  const rect = element.getBoundingClientRect();
+  const width = Math.min(300, window.innerWidth - 16);
+  box.style.maxWidth = `${width}px`;
+  let left = rect.left + window.scrollX;
+  left = Math.max(8, Math.min(left, window.scrollX + window.innerWidth - width - 8));
+  let top = rect.bottom + window.scrollY + 6;
+  const height = box.offsetHeight;
+  if (rect.bottom + height + 12 > window.innerHeight && rect.top > height + 12) {
+    top = rect.top + window.scrollY - height - 6;
+  }
+  box.style.left = `${left}px`;
+  box.style.top = `${top}px`;
+}
+
+function scheduleHide() {
+  if (pinned) return;
+  clearTimeout(hideTimer);
+  hideTimer = setTimeout(hide, 250);
+}
+
+// After the page is drawn again: a tip whose card is gone goes too.
+export function hideIfGone() {
+  if (owner && !owner.isConnected) hide();
+}
+
+export function hide() {
+  const box = tipBox();
+  if (!box) return;
+  box.hidden = true;
+  if (owner) owner.removeAttribute("aria-describedby");
+  owner = null;
+  pinned = false;
+}
+
+export function installTips() {
+  const box = tipBox();
+  box.addEventListener("mouseenter", () => clearTimeout(hideTimer));
+  box.addEventListener("mouseleave", () => scheduleHide());
+  box.addEventListener("focusout", (event) => {
+    if (!box.contains(event.relatedTarget)) hide();
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && !box.hidden) {
+      const back = owner;
+      hide();
+      if (back) back.focus();
+    }
+  });
+  document.addEventListener("click", (event) => {
+    if (!box.hidden && !box.contains(event.target) && !(owner && owner.contains(event.target))) hide();
+  });
+}

@@ -1,0 +1,195 @@
+"""Every restriction the rules state for an action is named on the "How to play" page of its
+level, so a player who learns only from those pages misses none.
+
+``docs/play/restrictions.toml`` lists each clause of sections 6 to 9 and 11 to 14 that refuses
+something, with the page of its level and the words that name it there. The clauses are
+found twice over, independently of the list: in the specification, by the words that state a
+prohibition, and in the engine, by the clauses its refusals cite. A new restriction is
+therefore missed by the list, or by a page, only with a failing test.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.spec_clauses import refusal_clauses
+from tests.test_docs_site import _load
+
+ROOT = Path(__file__).resolve().parent.parent
+PLAY = ROOT / "docs" / "play"
+LIST = PLAY / "restrictions.toml"
+
+spec_pages = _load("spec_pages")
+
+SECTIONS = frozenset({6, 7, 8, 9, 11, 12, 13, 14})
+"""The sections whose clauses restrict actions: drawing, Nature, Objectives, Life, feeding,
+the advanced rules, the Powers and the disasters."""
+
+PROHIBITION = re.compile(
+    r"\b(?:may not|cannot|may (?:be played|be placed|go) only|is not a legal action"
+    r"|never played|must be|the restrictions of \d)",
+    re.I,
+)
+"""The words with which the specification forbids something."""
+
+LEVEL_PAGES = {
+    "basic": "basic.md",
+    "advanced": "advanced.md",
+    "powers": "powers.md",
+    "disasters": "disasters.md",
+}
+"""The "How to play" page of each rule level."""
+
+ANCHORS = {
+    "basic.md": (
+        "setup",
+        "drawing",
+        "nature-card",
+        "city-card",
+        "animal-card",
+        "objectives",
+        "feeding",
+        "the-end",
+    ),
+    "advanced.md": ("stealing", "four-needs", "falling-from-four-needs"),
+    "powers.md": (
+        "setup",
+        "power-cards",
+        "power-objectives",
+        "sun",
+        "rain",
+        "earthquake",
+        "tornado",
+        "protection",
+    ),
+    "disasters.md": ("lightning", "eruption"),
+}
+"""The heading anchors that other pages (the browser table's card tooltips among them) link
+to: one per kind of card and per Power. They must not change."""
+
+
+def entries() -> list[dict[str, Any]]:
+    return list(tomllib.loads(LIST.read_text(encoding="utf-8"))["restriction"])
+
+
+@pytest.fixture(scope="module")
+def spec() -> Any:
+    return spec_pages.read_spec(ROOT / "spec")
+
+
+def clauses_of(spec: Any) -> dict[str, Any]:
+    """Every clause of the restricting sections, by id."""
+    return {c.id: c for s in spec.sections if s.number in SECTIONS for c in s.clauses}
+
+
+def stated_prohibitions(spec: Any) -> set[str]:
+    """The clauses whose text forbids something."""
+    return {id_ for id_, clause in clauses_of(spec).items() if PROHIBITION.search(clause.rule_text)}
+
+
+def engine_refusals(spec: Any) -> set[str]:
+    """The clauses of the restricting sections that the engine's refusals cite."""
+    return set(refusal_clauses()) & set(clauses_of(spec))
+
+
+def level_of(spec: Any, clause: str) -> str:
+    """The rule level that brings a clause in (spec 1.2): its section's, or the powers level
+    for a clause that says it holds from there."""
+    section = next(s for s in spec.sections if any(c.id == clause for c in s.clauses))
+    text = clauses_of(spec)[clause].rule_text
+    return "powers" if text.startswith("From the powers level") else section.level
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def paragraphs(page: str) -> list[str]:
+    """The paragraphs of a page (list items and headings included), whitespace collapsed."""
+    return [_words(block) for block in re.split(r"\n\s*\n", page) if block.strip()]
+
+
+def missing(pages: dict[str, str], listed: list[dict[str, Any]]) -> list[str]:
+    """The restrictions of ``listed`` that their page does not name: the words of the list
+    and the clause's link must stand in one paragraph."""
+    problems = []
+    for entry in listed:
+        if "not_a_restriction" in entry:
+            continue
+        link = f"[[{entry['clause']}]]"
+        words = [_words(w) for w in entry["named"]]
+        found = any(
+            link in paragraph and all(w in paragraph for w in words)
+            for paragraph in paragraphs(pages[entry["page"]])
+        )
+        if not found:
+            problems.append(f"{entry['page']}: {entry['clause']} ({'; '.join(words)})")
+    return problems
+
+
+def read_pages() -> dict[str, str]:
+    return {page: (PLAY / page).read_text(encoding="utf-8") for page in LEVEL_PAGES.values()}
+
+
+def test_the_clauses_are_found_both_ways(spec: Any) -> None:
+    stated, refused = stated_prohibitions(spec), engine_refusals(spec)
+    assert {"7.1", "9.1a", "13.4", "13.5", "13.9d", "14.3d"} <= stated
+    assert {"6.1", "7.1", "9.3", "13.9a", "14.3a"} <= refused
+
+
+def test_every_restriction_of_the_rules_is_listed(spec: Any) -> None:
+    listed = [entry["clause"] for entry in entries()]
+    assert len(listed) == len(set(listed)), "a clause is listed twice"
+    unknown = set(listed) - set(clauses_of(spec))
+    assert not unknown, f"listed clauses that are no clause of sections 6-9, 11-14: {unknown}"
+    needed = stated_prohibitions(spec) | engine_refusals(spec)
+    assert not needed - set(listed), (
+        f"restrictions docs/play/ does not list: {needed - set(listed)}"
+    )
+
+
+def test_a_clause_that_forbids_nothing_says_why_and_is_no_refusal(spec: Any) -> None:
+    for entry in entries():
+        if "not_a_restriction" in entry:
+            assert entry["not_a_restriction"].strip(), entry["clause"]
+            assert entry["clause"] not in engine_refusals(spec), entry["clause"]
+            assert "named" not in entry, entry["clause"]
+        else:
+            assert entry["named"] and all(w.strip() for w in entry["named"]), entry["clause"]
+
+
+def test_each_restriction_is_listed_on_the_page_of_its_level(spec: Any) -> None:
+    for entry in entries():
+        if "not_a_restriction" not in entry:
+            assert entry["page"] == LEVEL_PAGES[level_of(spec, entry["clause"])], entry
+
+
+def test_each_how_to_play_page_names_every_restriction_of_its_level() -> None:
+    assert missing(read_pages(), entries()) == []
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [entry for entry in entries() if "not_a_restriction" not in entry],
+    ids=lambda entry: entry["clause"],
+)
+def test_a_restriction_taken_off_its_page_is_missed(entry: dict[str, Any]) -> None:
+    pages = read_pages()
+    page = pages[entry["page"]]
+    without_words = re.sub(r"\s+".join(map(re.escape, entry["named"][0].split())), "", page)
+    assert without_words != page
+    assert missing({**pages, entry["page"]: without_words}, [entry]) != []
+    without_link = page.replace(f"[[{entry['clause']}]]", "")
+    assert missing({**pages, entry["page"]: without_link}, [entry]) != []
+
+
+@pytest.mark.parametrize("page", sorted(ANCHORS))
+def test_each_kind_of_card_and_each_power_keeps_its_anchor(page: str) -> None:
+    text = (PLAY / page).read_text(encoding="utf-8")
+    for anchor in ANCHORS[page]:
+        assert re.search(rf"^#+ .+ \{{ #{anchor} \}}$", text, re.M), f"{page}#{anchor}"
