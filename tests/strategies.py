@@ -414,13 +414,16 @@ def random_playout(
 
 def check_shown_options(game: gr.Game, legal: Sequence[gr.Action] | None = None) -> None:
     """A decision reaches its player only with a real choice (5.4): two options or more,
-    except the Protection decision, asked even when its one option is to pass (13.9c)."""
+    except the Protection decision, asked even when its one option is to pass (13.9c), and a
+    limit discard, asked even when the cards it may discard are copies of one face (6.5c)."""
     legal = game.legal_actions() if legal is None else legal
     if game.is_over:
         assert legal == [], f"15.1: {legal} after the end"
         return
     if isinstance(game.decision, gr.ChooseProtection) and len(legal) == 1:
         assert legal == [gr.PassProtection(game.decision.player)], f"13.9c: {legal}"
+        return
+    if isinstance(game.decision, gr.ChooseLimitDiscard) and len(legal) == 1:
         return
     assert len(legal) >= 2, f"5.4: {game.decision} reached seat {game.to_move}: {legal}"
 

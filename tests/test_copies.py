@@ -125,6 +125,35 @@ def test_discards_and_protections_are_one_choice_per_face() -> None:
     assert protecting.is_legal(gr.Protect(1, "P20"))
 
 
+@pytest.mark.clause("6.5c", "5.4", "1.12", "1.13")
+def test_a_limit_discard_among_copies_of_one_face_is_asked_all_the_same() -> None:
+    """Three Lightnings in a hand make one choice; taking it alone would tell the other
+    seat that they are alike, so the player is asked, and may name any of them."""
+
+    def third_lightning(second: str) -> gr.Game:
+        game = (
+            gr.PositionBuilder(2, rules=gr.Rules.disasters(), seed=5)
+            .hand(0, "P25", second, "N07")
+            .hand(1, "N01", "P01")
+            .display(gr.CardKind.POWER, "P26", "P02")
+            .to_game()
+        )
+        game.apply(gr.DrawDisplay(0, "P24"))  # the face id names the Lightning face up
+        return game
+
+    game, mixed = third_lightning("P27"), third_lightning("P03")
+    assert game.decision == mixed.decision == gr.ChooseLimitDiscard(0) and game.to_move == 0
+    assert game.legal_actions() == [gr.Discard(0, "P25")], "one choice: the oldest copy"
+    assert len(mixed.legal_actions()) == 2
+    # the other seat is told the same whether the three are alike or not
+    assert game.view(1).decision == mixed.view(1).decision
+    assert game.events_for(1) == mixed.events_for(1)
+    named = game.copy()
+    named.apply(gr.Discard(0, "P26"))  # the newest copy named: the same choice
+    game.apply(gr.Discard(0, "P25"))
+    assert named.state == game.state and game.state.hands[0] == ("P27", "N07", "P26")
+
+
 @pytest.mark.clause("1.12a", "13.8c")
 def test_stolen_copies_from_two_seats_are_two_choices() -> None:
     game = (

@@ -117,7 +117,9 @@ def test_a_sample_waits_in_a_protection_window_like_the_real_game() -> None:
     view = game.view(1)
     assert any(type(step).__name__ == "PowerEffect" for step in view.steps)
     sample = determinize(view, random.Random(1))
-    assert sample.decision == game.decision
+    # the same decision, as seat 1 is told it: the Sun by its face id (1.14)
+    assert sample.view(1).decision == view.decision == gr.ChooseProtection(1, 0, "P01", ())
+    assert sample.view(1) == view
     for real in (game, sample):
         real.apply(gr.PassProtection(1))
     assert sample.view(0).tiles == game.view(0).tiles

@@ -142,7 +142,7 @@ def test_a_power_effect_of_a_real_window_aimed_elsewhere_is_a_position_error() -
     """Positions of real games at a Protection window, the waiting effect aimed at a square
     with no tile: refused, where the window would otherwise close on a ``KeyError``."""
     tried = 0
-    for position in positions_at("ChooseProtection"):
+    for position in positions_at("ChooseProtection", 6):
         effect = next(step for step in position.steps if isinstance(step, gr.PowerEffect))
         play = effect.action
         if not hasattr(play, "pos"):
@@ -260,7 +260,8 @@ def test_every_view_of_real_games_is_read_back_and_sampled() -> None:
                 view = game.view(seat)
                 sample = gr.determinize(view, random.Random(seat))
                 assert sample.view(seat) == view
-                assert sample.decision == game.decision
+                assert sample.view(seat).decision == view.decision
+                assert sample.to_move == game.to_move
                 assert len(sample.legal_actions()) > 0
                 replayed = sample.record().replay()
                 assert replayed.state == sample.state

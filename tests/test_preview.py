@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import gaia_rules as gr
 from gaia_rules import preview as preview_module
 from gaia_rules.preview import PowerPreview, pending_power, power_preview
-from tests.strategies import Walk, walk_strategy
+from tests.strategies import Walk, random_playout, walk_strategy
 
 EFFECT_EVENTS = (
     gr.TileReplaced,
@@ -116,7 +116,8 @@ def test_a_protection_prompt_previews_the_power_it_would_cancel(walk: Walk) -> N
         for seat in (decision.player, decision.power_player):
             view = game.view(seat)
             pending = pending_power(view)
-            assert pending is not None and pending.card == decision.against
+            # the card as the seat is told it: by its face id (1.14)
+            assert pending is not None and pending.card == view.decision.against
             seen = power_preview(view, pending)
             if isinstance(pending, gr.PlayTornado):
                 continue
@@ -133,10 +134,15 @@ def test_only_a_protection_window_has_a_pending_power() -> None:
 
 def test_the_preview_reads_the_view_only(monkeypatch: pytest.MonkeyPatch) -> None:
     """Whatever the hidden cards of the game sampled from the view, the same preview."""
-    game = WALKS[0].play()
+    game = WALKS[0].new_game()
+    rng = random.Random(0)
+    plays: list[gr.PowerPlay] = []
+    while len(game.events) < 150 or not plays:  # a world of some size, with Powers to play
+        random_playout(game, rng, 1, prefer_plays=0.8)
+        assert not game.is_over
+        plays = [a for a in game.legal_actions() if isinstance(a, gr.PowerPlay)]
     seat = game.to_move
     assert seat is not None
-    plays = [a for a in game.legal_actions() if isinstance(a, gr.PowerPlay)]
     view = gr.View.from_json(game.view(seat).to_json())  # the view alone, through JSON
     first = [power_preview(view, action) for action in plays]
     monkeypatch.setattr(preview_module, "_SAMPLE_SEED", 12345)

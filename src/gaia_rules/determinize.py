@@ -218,7 +218,7 @@ def _position_of(view: View) -> tuple[Position | None, Table | None, _Pools, lis
     if problems:
         return position, None, pools, problems
     table = table_of(position)
-    table.steps = list(view.steps)  # a game that is over may have none left
+    table.steps = list(public.steps)  # a game that is over may have none left
     table.result = view.result
     return position, table, pools, _shown_problems(view, table)
 

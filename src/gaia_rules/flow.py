@@ -76,8 +76,10 @@ __all__ = [
 
 ACTIONS_PER_TURN: Final = 2
 
-ALWAYS_ASKED: Final = (ChooseProtection,)
-"""Decisions asked even with one option: being asked must reveal nothing (spec 5.4, 13.9c)."""
+ALWAYS_ASKED: Final = (ChooseProtection, ChooseLimitDiscard)
+"""Decisions asked even with one option, since taking them would tell the other seats what
+the backs hide: that a seat holds no Protection (spec 5.4, 13.9c), or that the cards it may
+discard are all copies of one face (6.5c)."""
 
 _POWER_PLAYS: Final = (PlaySun, PlayRain, PlayEarthquake, PlayTornado, PlayLightning, PlayEruption)
 

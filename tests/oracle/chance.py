@@ -38,11 +38,16 @@ __all__ = [
 
 
 def chi_square(counts: Mapping[Any, int], outcomes: Iterable[object]) -> float:
-    """Pearson's statistic of ``counts`` against the uniform distribution on ``outcomes``."""
-    possible = list(outcomes)
-    total = sum(counts.values())
-    expected = total / len(possible)
-    return sum((counts.get(outcome, 0) - expected) ** 2 / expected for outcome in possible)
+    """Pearson's statistic of ``counts`` against the uniform distribution on ``outcomes``,
+    or, when ``outcomes`` is a mapping, on its keys weighted by its values (copies of one
+    face are one outcome, as likely as they are many)."""
+    weights = dict(outcomes) if isinstance(outcomes, Mapping) else dict.fromkeys(outcomes, 1)
+    total, whole = sum(counts.values()), sum(weights.values())
+    found = 0.0
+    for outcome, weight in weights.items():
+        expected = total * weight / whole
+        found += (counts.get(outcome, 0) - expected) ** 2 / expected
+    return found
 
 
 def critical_value(degrees: int) -> float:
@@ -81,20 +86,23 @@ def tornado_draws(
 
 
 def unseen(view: gr.View) -> dict[gr.CardKind, Counter[gr.CardId]]:
-    """The cards the seat cannot see, by back (1.5, 1.8), read from the box: every card of
-    the manifest but those the view shows, the Power cards the level leaves out, and the
-    Objectives (the revealed ones are shown, the others are out of the game, 4.4)."""
+    """The cards the seat cannot see, by back (1.5, 1.8), each by its face id (1.11), as
+    many as its copies: every card of the manifest but those the view shows, the Power cards
+    the level leaves out, and the Objectives (the revealed ones are shown, the others are out
+    of the game, 4.4). The view names every card outside the seat's hand by its face id
+    (1.14), so only faces can be subtracted."""
     rules = view.rules
-    shown: Counter[gr.CardId] = Counter(view.hand)
+    face_id = rules.cards.face_id
+    shown: Counter[gr.CardId] = Counter(face_id(card) for card in view.hand)
     for pile in (*view.displays.values(), *view.discards.values(), *view.tableaux):
-        shown.update(pile)
-    shown.update(city.card for city in view.cities.values())
-    shown.update(card for _, _, card in view.stolen if card is not None)
+        shown.update(face_id(card) for card in pile)
+    shown.update(face_id(city.card) for city in view.cities.values())
+    shown.update(face_id(card) for _, _, card in view.stolen if card is not None)
     hidden: dict[gr.CardKind, Counter[gr.CardId]] = {kind: Counter() for kind in gr.CardKind}
     box = dict(rules.cards.cards)
     lightnings = sorted(c for c, f in box.items() if f == gr.PowerCard(gr.Power.LIGHTNING))
     for card, face in box.items():
-        if isinstance(face, gr.Objective) or card in shown:
+        if isinstance(face, gr.Objective):
             continue
         if isinstance(face, gr.PowerCard):
             disaster = face.power in (gr.Power.LIGHTNING, gr.Power.ERUPTION)
@@ -103,8 +111,11 @@ def unseen(view: gr.View) -> dict[gr.CardKind, Counter[gr.CardId]]:
                 continue
             if face.power is gr.Power.LIGHTNING and card not in lightnings[: rules.lightnings]:
                 continue  # 2.7: the level's deck holds the first ``lightnings`` of them
-        hidden[kind_of(face)][card] += 1
-    return hidden
+        hidden[kind_of(face)][face_id(card)] += 1
+    for pool in hidden.values():
+        pool.subtract({face: count for face, count in shown.items() if face in pool})
+        assert min(pool.values(), default=0) >= 0, "the view shows more copies than the box has"
+    return {kind: +pool for kind, pool in hidden.items()}
 
 
 def _hidden_places(view: gr.View, sample: gr.Game) -> list[tuple[str, gr.CardKind, gr.CardId]]:
@@ -134,7 +145,7 @@ def sample_problems(view: gr.View, sample: gr.Game) -> list[str]:
     for where, back, card in places:
         if kind_of(sample.rules.cards.face(card)) is not back:
             problems.append(f"1.8: {card} in {where} has not the back {back.value}")
-        dealt[back][card] += 1
+        dealt[back][sample.rules.cards.face_id(card)] += 1
     for kind in gr.CardKind:
         if dealt[kind] != pools[kind]:
             problems.append(
@@ -154,8 +165,9 @@ def sample_problems(view: gr.View, sample: gr.Game) -> list[str]:
 
 
 def top_of_decks(view: gr.View, rngs: Iterable[int]) -> dict[gr.CardKind, Counter[gr.CardId]]:
-    """Which card each sample of ``view`` puts on top of each deck the seat cannot see, one
-    sample per seed of ``rngs``; each is checked by :func:`sample_problems` first."""
+    """Which face (by its face id) each sample of ``view`` puts on top of each deck the seat
+    cannot see, one sample per seed of ``rngs``; each is checked by :func:`sample_problems`
+    first."""
     sampler = gr.Determinizer(view)
     tops: dict[gr.CardKind, Counter[gr.CardId]] = {kind: Counter() for kind in gr.CardKind}
     for seed in rngs:
@@ -164,5 +176,5 @@ def top_of_decks(view: gr.View, rngs: Iterable[int]) -> dict[gr.CardKind, Counte
         assert not problems, problems
         for kind, deck in sample.state.decks.items():
             if deck:
-                tops[kind][deck[0]] += 1
+                tops[kind][sample.rules.cards.face_id(deck[0])] += 1
     return tops

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import attrs
+
 import gaia_rules as gr
 from tests.oracle.model import (
     FOUR,
@@ -20,6 +22,7 @@ from tests.oracle.model import (
 )
 
 __all__ = [
+    "accepted_actions",
     "available_objectives",
     "feeding_list",
     "legal_actions",
@@ -272,3 +275,22 @@ def pawns_wanted(plain: Plain, seat: int, pos: gr.Pos) -> int:
     if plain.level is gr.Level.BASIC:
         return 0 if mine else 1
     return (2 if needs_met(plain, city.card, pos) == FOUR else 1) - mine
+
+
+def accepted_actions(plain: Plain, decision: gr.Decision, legal: set[gr.Action]) -> set[gr.Action]:
+    """The actions the engine takes at ``decision``: the ``legal`` ones it lists, and each of
+    them naming another copy of its card's face in the same place, which is the same choice
+    (1.12): in the player's hand, or face up in the display its card is drawn from."""
+    seat = decision.player
+    found = set(legal)
+    for action in legal:
+        card = getattr(action, "card", None)
+        if card is None or isinstance(action, gr.KeepCard):  # stolen cards: 1.12a
+            continue
+        if isinstance(action, gr.DrawDisplay):
+            place = plain.displays.get(kind_of(plain.face(card)), [])
+        else:
+            place = plain.hands[seat]
+        face = plain.face(card)
+        found |= {attrs.evolve(action, card=other) for other in place if plain.face(other) == face}
+    return found
