@@ -16,6 +16,9 @@ import pytest
 
 from tests.fuzz import ENTRIES, Entry, Figures, run
 from tests.fuzz.corpus import corpus
+from tests.fuzz.entries import apply_or_refuse
+from tests.oracle.legal import accepted_actions
+from tests.oracle.model import plain_of
 
 SAMPLE = 30
 """Inputs per entry point in the plain suite."""
@@ -47,6 +50,23 @@ def test_the_corpus_holds_documents_at_every_kind_of_decision_and_level() -> Non
     assert levels == {"basic", "advanced", "powers", "disasters"}
     assert any(record["start"] is not None for record in found.payloads["record"])
     assert all(found.payloads.values())
+
+
+@pytest.mark.clause("1.12", "1.7")
+def test_every_other_copy_of_a_listed_card_in_the_corpus_is_the_same_choice() -> None:
+    """What the apply entry point checks of an action naming another copy of a listed card's
+    face, at every decision of the corpus that offers one: it applies, with the listed
+    action's events and game (the fuzzed inputs reach few of them)."""
+    tried = 0
+    for game in corpus().games:
+        if game.decision is None:
+            continue
+        legal = set(game.legal_actions())
+        others = accepted_actions(plain_of(game.state), game.decision, legal) - legal
+        for action in sorted(others, key=repr):
+            assert apply_or_refuse(game.copy(), action), action
+            tried += 1
+    assert tried >= 50
 
 
 @pytest.mark.clause("1.7", "1.10", "1.10a")

@@ -25,8 +25,10 @@ from gaia_rules.invariants import violations
 from gaia_rules.notation import NotationError, parse_action
 from tests.fuzz.corpus import corpus
 from tests.fuzz.mutations import mutate, random_json, render, twist
+from tests.oracle.legal import accepted_actions
+from tests.oracle.model import plain_of
 
-__all__ = ["ENTRIES", "Entry", "Escaped"]
+__all__ = ["ENTRIES", "Entry", "Escaped", "apply_or_refuse"]
 
 
 class Escaped(AssertionError):  # noqa: N818 (a failure of the contract, not an error of ours)
@@ -82,25 +84,44 @@ def _exact(value: object) -> bool:
     return True
 
 
-def _apply_or_refuse(game: gr.Game, action: object) -> bool:
-    """``action`` applies if ``legal_actions()`` lists it (and it holds values of exactly its
-    types: one equal to a listed action but of other types is not listed, 1.10a);
-    otherwise it is refused with ``IllegalActionError`` and the game is exactly as it was
-    (1.7)."""
-    listed = _exact(action) and action in game.legal_actions()
+def _same_choice(game: gr.Game, action: object) -> gr.Action | None:
+    """The listed action ``action`` is the same choice as: itself, or the one naming another
+    copy of its card's face in the same place (1.12); ``None`` if none is."""
+    legal = set(game.legal_actions())
+    if not _exact(action) or game.decision is None:
+        return None
+    if action in legal:
+        return action  # type: ignore[return-value]
+    plain = plain_of(game.state)
+    for listed in legal:
+        if action in accepted_actions(plain, game.decision, {listed}):
+            return listed
+    return None
+
+
+def apply_or_refuse(game: gr.Game, action: object) -> bool:
+    """``action`` applies if ``legal_actions()`` lists it or another copy of its card's face
+    in the same place, the same choice (1.12), and does what the listed one does (and it
+    holds values of exactly its types: one equal to a listed action but of other types is
+    not listed, 1.10a); otherwise it is refused with ``IllegalActionError`` and the game is
+    exactly as it was (1.7)."""
+    listed = _same_choice(game, action)
+    twin = None if listed is None or listed == action else game.copy()
     before = _snapshot(game)
     try:
-        game.apply(action)  # type: ignore[arg-type]
+        events = game.apply(action)  # type: ignore[arg-type]
     except gr.IllegalActionError:
-        if listed:
-            raise Escaped(f"{action!r} is listed but refused") from None
+        if listed is not None:
+            raise Escaped(f"{action!r} is listed (as {listed!r}) but refused") from None
         if _snapshot(game) != before:
             raise Escaped(f"refusing {action!r} changed the game") from None
         return False
     except Exception as exc:
         raise Escaped(f"apply({action!r}): {type(exc).__name__} escaped: {exc}") from exc
-    if not listed:
+    if listed is None:
         raise Escaped(f"{action!r} applied but is not listed")
+    if twin is not None and (twin.apply(listed) != events or twin.state != game.state):
+        raise Escaped(f"{action!r} did not do what the listed {listed!r} does (1.12)")
     return True
 
 
@@ -222,13 +243,13 @@ def _reader(
 
 
 def _applies(value: Any) -> bool:
-    _apply_or_refuse(_game_of(value), value)
+    apply_or_refuse(_game_of(value), value)
     return True
 
 
 def _json_action(value: Any) -> bool:
     _round_trip(gr.Action)(value)
-    _apply_or_refuse(_game_of(value), value)
+    apply_or_refuse(_game_of(value), value)
     return True
 
 
@@ -286,7 +307,13 @@ def _action_input(data: st.DataObject) -> tuple[gr.Game, object]:
     if source < 2:
         action: object = random_json(rng)
     elif source < 8:
-        action = rng.choice(list(game.legal_actions()))
+        legal = list(game.legal_actions())
+        action = rng.choice(legal)
+        if game.decision is not None and rng.random() < 0.5:  # another copy: the same choice
+            plain = plain_of(game.state)
+            same = accepted_actions(plain, game.decision, set(legal)) - set(legal)
+            copies = sorted(same, key=repr)
+            action = rng.choice(copies) if copies else action
     else:
         action = rng.choice(corpus().actions)
     for _ in range(data.draw(TWISTS, label="twists")):
@@ -296,7 +323,7 @@ def _action_input(data: st.DataObject) -> tuple[gr.Game, object]:
 
 def _apply(value: tuple[gr.Game, object]) -> bool:
     game, action = value
-    return _apply_or_refuse(game, action)
+    return apply_or_refuse(game, action)
 
 
 def _is_legal(value: tuple[gr.Game, object]) -> bool:
@@ -307,7 +334,7 @@ def _is_legal(value: tuple[gr.Game, object]) -> bool:
         raise Escaped(f"is_legal({action!r}): {type(exc).__name__} escaped: {exc}") from exc
     if type(said) is not bool:
         raise Escaped(f"is_legal({action!r}) answered {said!r}")
-    if said != _apply_or_refuse(game.copy(), action):
+    if said != apply_or_refuse(game.copy(), action):
         raise Escaped(f"is_legal({action!r}) says {said}, apply says otherwise")
     return said
 
