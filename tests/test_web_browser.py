@@ -531,6 +531,10 @@ def test_two_people_play_a_powers_game_to_the_end_and_a_rematch(
     page.wait_for_selector("body[data-state]:not([data-state=loading])")
     new_game = page.url.split("/play/")[1].split("#")[0]
     assert new_game != game_id and page.evaluate("window.gaia.table.state.seat") == 0
+    # a new deal, under way: a fresh hand, no pawn placed, no result
+    assert page.locator("#hand [data-face]").count() > 0
+    assert page.evaluate("window.gaia.table.state.moves") == 0
+    assert not page.locator("#result").is_visible()
     ready = seats[1].page.locator("#rematch-ready")
     ready.wait_for(state="visible", timeout=15000)
     assert f"/play/{new_game}#" in (ready.get_attribute("href") or "")
