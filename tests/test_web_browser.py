@@ -431,6 +431,7 @@ def test_two_people_play_a_powers_game_to_the_end_and_a_rematch(
     assert "4 Power cards" in page.inner_text("#tip")
     assert "play/powers/" in (page.get_attribute("#tip a", "href") or "")
     page.mouse.move(0, 0)
+    page.evaluate("window.scrollTo(0, 0)")  # the tip's hover scrolled the Objectives into view
     shoot(page, shots / "turn.png")
     accessible(page, "a turn")
     stale = page.evaluate("window.gaia.table.state.legal[0]")
@@ -455,7 +456,11 @@ def test_two_people_play_a_powers_game_to_the_end_and_a_rematch(
                 assert page.locator("#buttons [data-pick='btn:pass']").count() == 1
                 shoot(page, shots / "protection.png")
                 accessible(page, "a Protection prompt")
-        if not seen["marked"] and page.locator("#world rect.mark").count():
+        if (
+            not seen["marked"]
+            and page.locator("#world rect.mark").count()
+            and not page.locator("#world rect.preview").count()  # a mark alone, for its picture
+        ):
             # the opponent's last move is marked where it happened
             log = page.evaluate("window.gaia.table.log")
             # the tiles the other seat placed since this seat's last action
@@ -479,6 +484,7 @@ def test_two_people_play_a_powers_game_to_the_end_and_a_rematch(
                 )
                 assert {e["pos"] for e in theirs} <= set(marked)
                 seen["marked"] = True
+                page.evaluate("window.scrollTo(0, 0)")
                 shoot(page, shots / "opponent-marked.png")
 
     found = play_to_the_end(seats, random.Random(5), on_step, prefer_powers=0.6)
@@ -525,9 +531,16 @@ def test_two_people_play_a_powers_game_to_the_end_and_a_rematch(
     page.wait_for_selector("body[data-state]:not([data-state=loading])")
     new_game = page.url.split("/play/")[1].split("#")[0]
     assert new_game != game_id and page.evaluate("window.gaia.table.state.seat") == 0
+    # a new deal, under way: a fresh hand, no pawn placed, no result
+    assert page.locator("#hand [data-face]").count() > 0
+    assert page.evaluate("window.gaia.table.state.moves") == 0
+    assert not page.locator("#result").is_visible()
     ready = seats[1].page.locator("#rematch-ready")
     ready.wait_for(state="visible", timeout=15000)
     assert f"/play/{new_game}#" in (ready.get_attribute("href") or "")
+    shoot(page, shots / "rematch.png")
+    seats[1].page.evaluate("window.scrollTo(0, 0)")
+    shoot(seats[1].page, shots / "rematch-offered.png")
     for context in [*contexts, phone]:
         context.close()
     print(f"\n[the powers game took {time.monotonic() - started:.0f} s]")
@@ -536,7 +549,7 @@ def test_two_people_play_a_powers_game_to_the_end_and_a_rematch(
 # -- the disasters game: one person, two bots, from the lobby -------------------------------------
 
 
-def keyboard_turn(page: Any) -> None:
+def keyboard_turn(page: Any, shots: Path) -> None:
     """Draw from the Nature deck, then play a Nature card on a square: keys only."""
     start = int(page.evaluate("Number(document.body.dataset.moves)"))
 
@@ -557,6 +570,8 @@ def keyboard_turn(page: Any) -> None:
     # the focus went to the first square the card may go on: arrow keys move, Enter plays
     page.wait_for_function("() => document.activeElement.matches('[data-pos].choosable')")
     page.keyboard.press("ArrowRight")
+    page.wait_for_timeout(200)
+    page.screenshot(path=str(shots / "keyboard.png"))  # the focus ring on the square
     page.keyboard.press("Enter")
     page.wait_for_function(f"() => Number(document.body.dataset.moves) >= {start + 2}")
 
@@ -589,7 +604,7 @@ def test_a_person_plays_bots_at_the_disasters_level_from_the_lobby(
         ["Seat", "2", "Yellow"],
         ["Seat", "3", "Green"],
     ]
-    keyboard_turn(page)
+    keyboard_turn(page, shots)
 
     rng = random.Random(8)
     previews: set[str] = set()
