@@ -117,7 +117,9 @@ def test_a_protection_prompt_previews_the_power_it_would_cancel(walk: Walk) -> N
             view = game.view(seat)
             pending = pending_power(view)
             # the card as the seat is told it: by its face id (1.14)
-            assert pending is not None and pending.card == view.decision.against
+            told = view.decision
+            assert isinstance(told, gr.ChooseProtection)
+            assert pending is not None and pending.card == told.against
             seen = power_preview(view, pending)
             if isinstance(pending, gr.PlayTornado):
                 continue

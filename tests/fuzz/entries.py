@@ -91,7 +91,7 @@ def _same_choice(game: gr.Game, action: object) -> gr.Action | None:
     if not _exact(action) or game.decision is None:
         return None
     if action in legal:
-        return action  # type: ignore[return-value]
+        return action
     plain = plain_of(game.state)
     for listed in legal:
         if action in accepted_actions(plain, game.decision, {listed}):

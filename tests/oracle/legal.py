@@ -292,5 +292,9 @@ def accepted_actions(plain: Plain, decision: gr.Decision, legal: set[gr.Action])
         else:
             place = plain.hands[seat]
         face = plain.face(card)
-        found |= {attrs.evolve(action, card=other) for other in place if plain.face(other) == face}
+        found |= {
+            attrs.evolve(action, card=other)  # type: ignore[arg-type]  # has a card: above
+            for other in place
+            if plain.face(other) == face
+        }
     return found
