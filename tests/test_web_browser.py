@@ -319,14 +319,44 @@ def accessible(page: Any, where: str) -> None:
     assert grave == [], f"{where}: {grave}"
 
 
+STATIC = ROOT / "src" / "gaia_rules" / "web" / "static" / "i18n"
+
+SAID = """() => {
+  // each text the page shows or names a control with, one piece per node or attribute
+  const said = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node.parentElement.closest("[hidden], script, style, option")) continue;
+    if (node.data.trim()) said.push(node.data.trim());
+  }
+  for (const node of document.querySelectorAll("[aria-label],[alt],[title]")) {
+    for (const name of ["aria-label", "alt", "title"]) {
+      const value = (node.getAttribute(name) || "").trim();
+      if (value) said.push(value);
+    }
+  }
+  return said;
+}"""
+
+
 def no_untranslated(page: Any, lang: str) -> None:
-    text = page.evaluate(
-        "document.body.innerText + [...document.querySelectorAll('[aria-label],[alt],[title]')]"
-        ".map((n) => (n.getAttribute('aria-label') || '') + (n.getAttribute('alt') || '')"
-        " + (n.getAttribute('title') || '')).join(' ')"
-    )
+    """No message missing from ``lang``'s catalogue, and none left in the language the page
+    was in before: every text is a whole message of the catalogue chosen, never another's."""
+    said: list[str] = page.evaluate(SAID)
+    text = " ".join(said)
     assert "⟦" not in text, f"{lang}: {re.findall(r'⟦[^⟧]*⟧', text)[:5]}"
     assert page.evaluate("document.documentElement.lang") == lang
+    mine = json.loads((STATIC / f"{lang}.json").read_text(encoding="utf-8"))
+    stale = set()
+    for other in LANGUAGES:
+        catalogue = json.loads((STATIC / f"{other}.json").read_text(encoding="utf-8"))
+        stale |= {
+            words
+            for key, words in catalogue.items()
+            if "{" not in words and words != mine[key] and words not in mine.values()
+        }
+    left = sorted({piece for piece in said if piece in stale})
+    assert left == [], f"{lang}: words of another language left on the page: {left}"
 
 
 def play_to_the_end(
@@ -691,6 +721,12 @@ def test_a_person_plays_bots_at_the_disasters_level_from_the_lobby(
     assert seat.shows() == []
     link = page.get_attribute("#replay-link", "href") or ""
     assert "seat=all" in link and "step=" in link
+    for lang in ("de", "en"):  # the replay's own words follow the switch too
+        page.select_option("#lang-switch", lang)
+        page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
+        page.wait_for_timeout(300)
+        no_untranslated(page, lang)
+    shoot(page, shots / "replay-all-hands.png", full_page=True)
 
     # the page in each language: no message missing, the cards in its words
     page.goto(f"{server.url}play/{game_id}#{token}")
