@@ -412,6 +412,25 @@ def prompt_says_what_is_asked(page: Any, asked: set[str]) -> None:
         asked.add(decision)
 
 
+def last_turns_say_everything(page: Any, lang: str = "en") -> int:
+    """Each other player's "last turn" names what each of its actions concerned: no summary is
+    left without its card, city or square ("fulfilled" alone). The number of summaries read."""
+    words = json.loads((STATIC / f"{lang}.json").read_text(encoding="utf-8"))
+    bare = {
+        re.sub(r"\{\w+\}", "", text).strip()
+        for key, text in words.items()
+        if key.startswith("summary.") and "{" in text
+    }
+    said: list[str] = page.evaluate(
+        "[...document.querySelectorAll('.last-turn')]"
+        ".map((p) => p.innerText.slice(p.querySelector('strong').innerText.length))"
+    )
+    parts = [part.strip() for text in said for part in text.split(";")]
+    empty = [part for part in parts if part in bare]
+    assert empty == [], f"{lang}: last turns with a word missing: {said}"
+    return len(parts)
+
+
 def assert_shows_nothing_wrong(found: list[tuple[int, int, list[str]]]) -> None:
     wrong = sorted({what for _, _, shown in found for what in shown})
     assert wrong == [], f"{len([f for f in found if f[2]])} of {len(found)} clicks: {wrong}"
@@ -472,6 +491,7 @@ def test_two_people_play_a_powers_game_to_the_end_and_a_rematch(
     def on_step(index: int, seat: Seat) -> None:
         page = seat.page
         prompt_says_what_is_asked(page, asked)
+        last_turns_say_everything(page)
         decision = page.evaluate("window.gaia.table.state.view.decision.type")
         if decision == "ChooseProtection" and not seen["protection"]:
             # the card played, its target outlined, what it would do in words
@@ -645,6 +665,7 @@ def test_a_person_plays_bots_at_the_disasters_level_from_the_lobby(
     def on_step(_: int, seat: Seat) -> None:
         page = seat.page
         prompt_says_what_is_asked(page, asked)
+        last_turns_say_everything(page)
         cities = page.locator("#world g.city").count()
         if page.locator("#confirm").count():
             # a Power's target chosen: what it would do, in words and outlined, before confirming
@@ -736,6 +757,7 @@ def test_a_person_plays_bots_at_the_disasters_level_from_the_lobby(
         page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
         page.wait_for_timeout(300)
         no_untranslated(page, lang)
+        assert last_turns_say_everything(page, lang) > 0
         shoot(page, shots / f"end-{lang}.png", full_page=True)
     page.select_option("#lang-switch", "en")
 
