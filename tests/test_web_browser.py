@@ -644,6 +644,13 @@ def test_a_person_plays_bots_at_the_disasters_level_from_the_lobby(
         assert "rules/disagreements/" in (help_line.locator("a").get_attribute("href") or "")
     shoot(page, shots / "lobby.png", full_page=True)
     accessible(page, "the lobby")
+    for lang in (*LANGUAGES[1:], "en"):  # the lobby's words, each switch's help included
+        page.select_option("#lang-switch", lang)
+        page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
+        page.wait_for_timeout(300)
+        no_untranslated(page, lang)
+        if lang != "en":
+            shoot(page, shots / f"lobby-{lang}.png", full_page=True)
     page.click("#create")  # 3 players: you, and two greedy bots
     page.wait_for_url("**/play/**")
     page.wait_for_selector("body[data-state=choose]")
