@@ -319,14 +319,44 @@ def accessible(page: Any, where: str) -> None:
     assert grave == [], f"{where}: {grave}"
 
 
+STATIC = ROOT / "src" / "gaia_rules" / "web" / "static" / "i18n"
+
+SAID = """() => {
+  // each text the page shows or names a control with, one piece per node or attribute
+  const said = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node.parentElement.closest("[hidden], script, style, option")) continue;
+    if (node.data.trim()) said.push(node.data.trim());
+  }
+  for (const node of document.querySelectorAll("[aria-label],[alt],[title]")) {
+    for (const name of ["aria-label", "alt", "title"]) {
+      const value = (node.getAttribute(name) || "").trim();
+      if (value) said.push(value);
+    }
+  }
+  return said;
+}"""
+
+
 def no_untranslated(page: Any, lang: str) -> None:
-    text = page.evaluate(
-        "document.body.innerText + [...document.querySelectorAll('[aria-label],[alt],[title]')]"
-        ".map((n) => (n.getAttribute('aria-label') || '') + (n.getAttribute('alt') || '')"
-        " + (n.getAttribute('title') || '')).join(' ')"
-    )
+    """No message missing from ``lang``'s catalogue, and none left in the language the page
+    was in before: every text is a whole message of the catalogue chosen, never another's."""
+    said: list[str] = page.evaluate(SAID)
+    text = " ".join(said)
     assert "⟦" not in text, f"{lang}: {re.findall(r'⟦[^⟧]*⟧', text)[:5]}"
     assert page.evaluate("document.documentElement.lang") == lang
+    mine = json.loads((STATIC / f"{lang}.json").read_text(encoding="utf-8"))
+    stale = set()
+    for other in LANGUAGES:
+        catalogue = json.loads((STATIC / f"{other}.json").read_text(encoding="utf-8"))
+        stale |= {
+            words
+            for key, words in catalogue.items()
+            if "{" not in words and words != mine[key] and words not in mine.values()
+        }
+    left = sorted({piece for piece in said if piece in stale})
+    assert left == [], f"{lang}: words of another language left on the page: {left}"
 
 
 def play_to_the_end(
@@ -382,6 +412,25 @@ def prompt_says_what_is_asked(page: Any, asked: set[str]) -> None:
         asked.add(decision)
 
 
+def last_turns_say_everything(page: Any, lang: str = "en") -> int:
+    """Each other player's "last turn" names what each of its actions concerned: no summary is
+    left without its card, city or square ("fulfilled" alone). The number of summaries read."""
+    words = json.loads((STATIC / f"{lang}.json").read_text(encoding="utf-8"))
+    bare = {
+        re.sub(r"\{\w+\}", "", text).strip()
+        for key, text in words.items()
+        if key.startswith("summary.") and "{" in text
+    }
+    said: list[str] = page.evaluate(
+        "[...document.querySelectorAll('.last-turn')]"
+        ".map((p) => p.innerText.slice(p.querySelector('strong').innerText.length))"
+    )
+    parts = [part.strip() for text in said for part in text.split(";")]
+    empty = [part for part in parts if part in bare]
+    assert empty == [], f"{lang}: last turns with a word missing: {said}"
+    return len(parts)
+
+
 def assert_shows_nothing_wrong(found: list[tuple[int, int, list[str]]]) -> None:
     wrong = sorted({what for _, _, shown in found for what in shown})
     assert wrong == [], f"{len([f for f in found if f[2]])} of {len(found)} clicks: {wrong}"
@@ -431,6 +480,7 @@ def test_two_people_play_a_powers_game_to_the_end_and_a_rematch(
     assert "4 Power cards" in page.inner_text("#tip")
     assert "play/powers/" in (page.get_attribute("#tip a", "href") or "")
     page.mouse.move(0, 0)
+    page.evaluate("window.scrollTo(0, 0)")  # the tip's hover scrolled the Objectives into view
     shoot(page, shots / "turn.png")
     accessible(page, "a turn")
     stale = page.evaluate("window.gaia.table.state.legal[0]")
@@ -441,6 +491,7 @@ def test_two_people_play_a_powers_game_to_the_end_and_a_rematch(
     def on_step(index: int, seat: Seat) -> None:
         page = seat.page
         prompt_says_what_is_asked(page, asked)
+        last_turns_say_everything(page)
         decision = page.evaluate("window.gaia.table.state.view.decision.type")
         if decision == "ChooseProtection" and not seen["protection"]:
             # the card played, its target outlined, what it would do in words
@@ -455,7 +506,11 @@ def test_two_people_play_a_powers_game_to_the_end_and_a_rematch(
                 assert page.locator("#buttons [data-pick='btn:pass']").count() == 1
                 shoot(page, shots / "protection.png")
                 accessible(page, "a Protection prompt")
-        if not seen["marked"] and page.locator("#world rect.mark").count():
+        if (
+            not seen["marked"]
+            and page.locator("#world rect.mark").count()
+            and not page.locator("#world rect.preview").count()  # a mark alone, for its picture
+        ):
             # the opponent's last move is marked where it happened
             log = page.evaluate("window.gaia.table.log")
             # the tiles the other seat placed since this seat's last action
@@ -479,6 +534,7 @@ def test_two_people_play_a_powers_game_to_the_end_and_a_rematch(
                 )
                 assert {e["pos"] for e in theirs} <= set(marked)
                 seen["marked"] = True
+                page.evaluate("window.scrollTo(0, 0)")
                 shoot(page, shots / "opponent-marked.png")
 
     found = play_to_the_end(seats, random.Random(5), on_step, prefer_powers=0.6)
@@ -525,9 +581,16 @@ def test_two_people_play_a_powers_game_to_the_end_and_a_rematch(
     page.wait_for_selector("body[data-state]:not([data-state=loading])")
     new_game = page.url.split("/play/")[1].split("#")[0]
     assert new_game != game_id and page.evaluate("window.gaia.table.state.seat") == 0
+    # a new deal, under way: a fresh hand, no pawn placed, no result
+    assert page.locator("#hand [data-face]").count() > 0
+    assert page.evaluate("window.gaia.table.state.moves") == 0
+    assert not page.locator("#result").is_visible()
     ready = seats[1].page.locator("#rematch-ready")
     ready.wait_for(state="visible", timeout=15000)
     assert f"/play/{new_game}#" in (ready.get_attribute("href") or "")
+    shoot(page, shots / "rematch.png")
+    seats[1].page.evaluate("window.scrollTo(0, 0)")
+    shoot(seats[1].page, shots / "rematch-offered.png")
     for context in [*contexts, phone]:
         context.close()
     print(f"\n[the powers game took {time.monotonic() - started:.0f} s]")
@@ -536,7 +599,7 @@ def test_two_people_play_a_powers_game_to_the_end_and_a_rematch(
 # -- the disasters game: one person, two bots, from the lobby -------------------------------------
 
 
-def keyboard_turn(page: Any) -> None:
+def keyboard_turn(page: Any, shots: Path) -> None:
     """Draw from the Nature deck, then play a Nature card on a square: keys only."""
     start = int(page.evaluate("Number(document.body.dataset.moves)"))
 
@@ -557,6 +620,8 @@ def keyboard_turn(page: Any) -> None:
     # the focus went to the first square the card may go on: arrow keys move, Enter plays
     page.wait_for_function("() => document.activeElement.matches('[data-pos].choosable')")
     page.keyboard.press("ArrowRight")
+    page.wait_for_timeout(200)
+    page.screenshot(path=str(shots / "keyboard.png"))  # the focus ring on the square
     page.keyboard.press("Enter")
     page.wait_for_function(f"() => Number(document.body.dataset.moves) >= {start + 2}")
 
@@ -579,6 +644,13 @@ def test_a_person_plays_bots_at_the_disasters_level_from_the_lobby(
         assert "rules/disagreements/" in (help_line.locator("a").get_attribute("href") or "")
     shoot(page, shots / "lobby.png", full_page=True)
     accessible(page, "the lobby")
+    for lang in (*LANGUAGES[1:], "en"):  # the lobby's words, each switch's help included
+        page.select_option("#lang-switch", lang)
+        page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
+        page.wait_for_timeout(300)
+        no_untranslated(page, lang)
+        if lang != "en":
+            shoot(page, shots / f"lobby-{lang}.png", full_page=True)
     page.click("#create")  # 3 players: you, and two greedy bots
     page.wait_for_url("**/play/**")
     page.wait_for_selector("body[data-state=choose]")
@@ -589,7 +661,7 @@ def test_a_person_plays_bots_at_the_disasters_level_from_the_lobby(
         ["Seat", "2", "Yellow"],
         ["Seat", "3", "Green"],
     ]
-    keyboard_turn(page)
+    keyboard_turn(page, shots)
 
     rng = random.Random(8)
     previews: set[str] = set()
@@ -600,6 +672,7 @@ def test_a_person_plays_bots_at_the_disasters_level_from_the_lobby(
     def on_step(_: int, seat: Seat) -> None:
         page = seat.page
         prompt_says_what_is_asked(page, asked)
+        last_turns_say_everything(page)
         cities = page.locator("#world g.city").count()
         if page.locator("#confirm").count():
             # a Power's target chosen: what it would do, in words and outlined, before confirming
@@ -676,6 +749,12 @@ def test_a_person_plays_bots_at_the_disasters_level_from_the_lobby(
     assert seat.shows() == []
     link = page.get_attribute("#replay-link", "href") or ""
     assert "seat=all" in link and "step=" in link
+    for lang in ("de", "en"):  # the replay's own words follow the switch too
+        page.select_option("#lang-switch", lang)
+        page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
+        page.wait_for_timeout(300)
+        no_untranslated(page, lang)
+    shoot(page, shots / "replay-all-hands.png", full_page=True)
 
     # the page in each language: no message missing, the cards in its words
     page.goto(f"{server.url}play/{game_id}#{token}")
@@ -685,6 +764,7 @@ def test_a_person_plays_bots_at_the_disasters_level_from_the_lobby(
         page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
         page.wait_for_timeout(300)
         no_untranslated(page, lang)
+        assert last_turns_say_everything(page, lang) > 0
         shoot(page, shots / f"end-{lang}.png", full_page=True)
     page.select_option("#lang-switch", "en")
 

@@ -62,7 +62,10 @@ export function attachTip(element, words) {
   element.addEventListener("mouseenter", () => show(element, words(), false));
   element.addEventListener("mouseleave", () => scheduleHide());
   element.addEventListener("focus", () => show(element, words(), false));
-  element.addEventListener("blur", () => scheduleHide());
+  // the focus gone elsewhere (a square after a card chosen by keys) takes its tip along at once
+  element.addEventListener("blur", (event) => {
+    if (!pinned && !tipBox().contains(event.relatedTarget)) hide();
+  });
   element.addEventListener("keydown", (event) => {
     if (event.key === "i" || event.key === "I") {
       show(element, words(), true);
