@@ -169,8 +169,9 @@ class Seat:
             if count == 0:
                 return False
             powers = page.locator('.choosable[data-pick^="hand:"][data-pick*="power"]')
-            if powers.count() and rng.random() < prefer_powers:
-                powers.nth(rng.randrange(powers.count())).click(timeout=5000)
+            held = powers.count()  # counted once: the page may change between two counts
+            if held and rng.random() < prefer_powers:
+                powers.nth(rng.randrange(held)).click(timeout=5000)
             else:
                 choices.nth(rng.randrange(count)).click(timeout=5000)
         except sync_api.Error:
@@ -582,7 +583,7 @@ def test_two_people_play_a_powers_game_to_the_end_and_a_rematch(
     new_game = page.url.split("/play/")[1].split("#")[0]
     assert new_game != game_id and page.evaluate("window.gaia.table.state.seat") == 0
     # a new deal, under way: a fresh hand, no pawn placed, no result
-    assert page.locator("#hand [data-face]").count() > 0
+    page.locator("#hand [data-face]").first.wait_for()
     assert page.evaluate("window.gaia.table.state.moves") == 0
     assert not page.locator("#result").is_visible()
     ready = seats[1].page.locator("#rematch-ready")
