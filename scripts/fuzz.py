@@ -7,8 +7,10 @@ fed hostile inputs drawn by Hypothesis from fixed seeds (see ``tests/fuzz``).
 Each entry point must answer every input within a second of CPU time with a value or its
 own typed error, and what it accepts must hold up. Prints the inputs run and accepted by
 entry point, the slowest input and the time taken; on a failure, Hypothesis's report of the
-input. Exits 1 if an input failed. ``pytest -m soak`` runs the same inputs (the same seeds)
-as tests.
+input. Exits 1 if an input failed. ``pytest -m soak`` runs the same seeds as tests.
+
+A seed fixes the inputs only in processes that loaded the same modules (see ``tests/fuzz``):
+a failing input is reproduced from Hypothesis's report of it.
 """
 
 from __future__ import annotations

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import types
-from collections import Counter
 from collections.abc import Iterator
 
 import pytest
@@ -56,9 +55,7 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
                 if name != "fuzz":
                     continue
                 data = json.loads(value)
-                part = Figures(Counter(data["inputs"]), Counter(data["accepted"]))
-                part.slowest = (data["slowest"][0], data["slowest"][1], data["slowest"][2])
-                figures.merge(part)
+                figures.merge(Figures.from_data(data))
                 found = True
                 failed += outcome == "failed"
     if found:

@@ -77,6 +77,23 @@ def test_a_sample_of_hostile_inputs_is_answered_by_each_entry_point(name: str) -
     assert figures.inputs[name] == SAMPLE
 
 
+def test_the_soak_run_hands_over_at_least_two_hundred_thousand_inputs() -> None:
+    """The long run's budget, which the soak step of CI runs: 200,000 inputs or more, every
+    entry point its share, split evenly over the seeds."""
+    assert SOAK % SHARDS == 0
+    assert SOAK * len(ENTRIES) >= 200_000
+
+
+def test_the_figures_name_what_was_refused_and_survive_the_trip_between_workers() -> None:
+    figures = Figures()
+    run(BY_NAME["Action JSON"], 20, seed=0, figures=figures)
+    back = Figures.from_data(json.loads(json.dumps(figures.to_data())))
+    assert back == figures and back.wall > 0
+    refused = figures.inputs["Action JSON"] - figures.accepted["Action JSON"]
+    assert refused > 0
+    assert f"{refused} refused by a typed error" in figures.lines()[0]
+
+
 @pytest.mark.soak
 @pytest.mark.clause("1.7", "1.10", "1.10a")
 @pytest.mark.parametrize("shard", range(SHARDS))
@@ -90,13 +107,5 @@ def test_twelve_thousand_hostile_inputs_are_answered_by_each_entry_point(
     try:
         run(entry, inputs, seed=1_000 + shard, figures=figures)
     finally:
-        record_property("fuzz", json.dumps(_as_data(figures)))
+        record_property("fuzz", json.dumps(figures.to_data()))
     assert figures.inputs[name] == inputs
-
-
-def _as_data(figures: Figures) -> dict[str, object]:
-    return {
-        "inputs": dict(figures.inputs),
-        "accepted": dict(figures.accepted),
-        "slowest": list(figures.slowest),
-    }

@@ -401,6 +401,34 @@ def test_a_tornados_card_is_drawn_uniformly_within_its_back(
     assert chi_square(taken, candidates) < critical_value(len(candidates) - 1), taken
 
 
+@pytest.mark.clause("1.8", "1.6", "13.8b")
+def test_samples_of_a_view_draw_the_games_later_chance_from_their_source() -> None:
+    """A sample draws the game's future random outcomes from its source of randomness, as
+    it draws the hidden cards (1.8): a Tornado about to take a card from the viewing seat's
+    own hand, whose cards and their order the seat knows, takes over 300 samples each card of
+    the named back about as often as the others, as the real game's seeds do."""
+    hand = ("N01", "N07", "N20", "C01")
+    game = (
+        gr.PositionBuilder(players=2, rules=gr.Rules.powers(), seed=0)
+        .tile(0, 0, gr.Land.PLAIN)
+        .hand(0, "P16", "N02")
+        .hand(1, *hand)
+        .turn(0, action=1)
+        .to_game()
+    )
+    game.apply(gr.PlayTornado(0, "P16"))
+    assert game.decision == gr.ChooseBack(0, 1, ())
+    view = game.view(1)
+    taken: Counter[object] = Counter()
+    for index in range(300):
+        sample = gr.determinize(view, random.Random(index))
+        events = sample.apply(gr.NameBack(0, 1, gr.CardKind.NATURE))
+        taken.update(e.card for e in events if isinstance(e, gr.CardStolen))
+    natures = hand[:3]
+    assert set(taken) <= set(natures)
+    assert chi_square(taken, natures) < critical_value(len(natures) - 1), taken
+
+
 @pytest.mark.clause("1.8", "1.5", "1.5c")
 @pytest.mark.parametrize("kind", ["ChooseAction", "ChooseKeptCard", "ChooseProtection"])
 def test_samples_of_a_view_hide_the_unseen_cards_uniformly(kind: str) -> None:

@@ -155,6 +155,38 @@ def test_a_power_effect_of_a_real_window_aimed_elsewhere_is_a_position_error() -
     assert tried
 
 
+@pytest.mark.clause("1.8", "16.8", "13.3", "13.9b")
+@pytest.mark.parametrize("fault", list(IMPOSSIBLE_PLAYS))
+def test_a_power_effect_the_world_does_not_allow_is_refused_in_a_view_and_a_record(
+    fault: str,
+) -> None:
+    """The same effect reaches the engine through a view (``determinize``, ``View.from_json``)
+    and through a record that starts from the position: each is refused as the position is,
+    where an earlier engine sampled or replayed a game that broke when the window closed."""
+    play = IMPOSSIBLE_PLAYS[fault]
+    sound = next(legal for legal in LEGAL_PLAYS if legal.card == play.card)
+    game = window(sound).to_game()
+
+    def aimed_wrong(steps: tuple[gr.Step, ...]) -> tuple[gr.Step, ...]:
+        assert gr.PowerEffect(sound) in steps
+        return tuple(
+            gr.PowerEffect(play) if step == gr.PowerEffect(sound) else step for step in steps
+        )
+
+    for seat in range(game.players):
+        view = game.view(seat)
+        views_refused(attrs.evolve(view, steps=aimed_wrong(view.steps)), "PowerEffect")
+    record = game.record()
+    assert record.start is not None and record.replay().state == game.state
+    bad = attrs.evolve(
+        record, start=attrs.evolve(record.start, steps=aimed_wrong(record.start.steps))
+    )
+    with pytest.raises(gr.RecordError, match="PowerEffect"):
+        bad.replay()
+    with pytest.raises(gr.GaiaRulesError, match="PowerEffect"):
+        gr.GameRecord.from_json(bad.to_json()).replay()
+
+
 @pytest.mark.clause("13.9b", "1.9")
 def test_a_power_effect_without_its_window_above_it_is_a_position_error() -> None:
     play = LEGAL_PLAYS[0]

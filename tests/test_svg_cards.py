@@ -3,8 +3,10 @@ card in the colours of the box, from its face alone, with its full name and its 
 
 from __future__ import annotations
 
+import json
 import re
 import xml.etree.ElementTree as ET
+from importlib.resources import files
 
 import pytest
 
@@ -133,6 +135,27 @@ def test_a_power_shows_its_pictogram_its_name_and_its_effect_in_one_line(power: 
     assert effect == " ".join(CARD_WORDS[f"effect.{power.value}"].split())
     for line in with_class(root, "effect"):  # inside the card, above its bottom edge
         assert float(line.get("y", "0")) <= 130
+
+
+def page_words(lang: str) -> dict[str, str]:
+    """The words the page prints on cards in ``lang`` (its catalogue's ``card.`` messages)."""
+    path = files("gaia_rules.web") / "static" / "i18n" / f"{lang}.json"
+    catalogue: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
+    return {key[5:]: text for key, text in catalogue.items() if key.startswith("card.")}
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "hu"])
+@pytest.mark.parametrize("power", list(Power), ids=lambda p: p.value)
+def test_a_powers_effect_stays_on_its_card_in_every_language(power: Power, lang: str) -> None:
+    words = page_words(lang)
+    root = ET.fromstring(face_svg(PowerCard(power), words=words))
+    effect = with_class(root, "effect")
+    assert " ".join(e.text or "" for e in effect) == " ".join(
+        words[f"effect.{power.value}"].split()
+    )
+    for line in effect:  # the whole line, its descenders too, above the panel's edge (134)
+        size = float(line.get("font-size", "0"))
+        assert float(line.get("y", "0")) + 0.25 * size <= 134, (lang, line.text)
 
 
 def test_an_objective_pictures_its_lands_or_four_power_cards() -> None:

@@ -17,6 +17,7 @@ import attrs
 import pytest
 
 import gaia_rules as gr
+from tests.strategies import games_at
 
 LEVELS = (gr.Rules.basic(), gr.Rules.advanced(), gr.Rules.powers(), gr.Rules.disasters())
 
@@ -97,6 +98,22 @@ def test_a_square_whose_coordinates_are_not_ints_is_refused_and_changes_nothing(
             game.apply(rng.choice(legal))
     assert tried >= {"PlayNature", "PlayAnimals", "PlayCity", "Feed", "PlaySun", "PlayEarthquake"}
     assert game.record() == gr.GameRecord.from_json(game.record().to_json())
+
+
+@pytest.mark.clause("1.10a", "3.1", "10.5")
+def test_a_pawn_placed_on_a_square_whose_coordinates_are_not_ints_is_refused() -> None:
+    """The same for ``PlaceCityPawn``, whose decision only a player short of pawns meets."""
+    tried = 0
+    for found in games_at("ChoosePawnCities", 2):
+        game = found.copy()
+        for action in game.legal_actions():
+            assert isinstance(action, gr.PlaceCityPawn)
+            for square in twisted_squares(action.city):
+                twisted = attrs.evolve(action, city=square)
+                assert twisted == action
+                refused(game, twisted, "3.1")
+                tried += 1
+    assert tried
 
 
 def _subclass(kind: type) -> type:

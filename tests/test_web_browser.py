@@ -169,8 +169,9 @@ class Seat:
             if count == 0:
                 return False
             powers = page.locator('.choosable[data-pick^="hand:"][data-pick*="power"]')
-            if powers.count() and rng.random() < prefer_powers:
-                powers.nth(rng.randrange(powers.count())).click(timeout=5000)
+            held = powers.count()  # counted once: the page may change between two counts
+            if held and rng.random() < prefer_powers:
+                powers.nth(rng.randrange(held)).click(timeout=5000)
             else:
                 choices.nth(rng.randrange(count)).click(timeout=5000)
         except sync_api.Error:
@@ -319,14 +320,44 @@ def accessible(page: Any, where: str) -> None:
     assert grave == [], f"{where}: {grave}"
 
 
+STATIC = ROOT / "src" / "gaia_rules" / "web" / "static" / "i18n"
+
+SAID = """() => {
+  // each text the page shows or names a control with, one piece per node or attribute
+  const said = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node.parentElement.closest("[hidden], script, style, option")) continue;
+    if (node.data.trim()) said.push(node.data.trim());
+  }
+  for (const node of document.querySelectorAll("[aria-label],[alt],[title]")) {
+    for (const name of ["aria-label", "alt", "title"]) {
+      const value = (node.getAttribute(name) || "").trim();
+      if (value) said.push(value);
+    }
+  }
+  return said;
+}"""
+
+
 def no_untranslated(page: Any, lang: str) -> None:
-    text = page.evaluate(
-        "document.body.innerText + [...document.querySelectorAll('[aria-label],[alt],[title]')]"
-        ".map((n) => (n.getAttribute('aria-label') || '') + (n.getAttribute('alt') || '')"
-        " + (n.getAttribute('title') || '')).join(' ')"
-    )
+    """No message missing from ``lang``'s catalogue, and none left in the language the page
+    was in before: every text is a whole message of the catalogue chosen, never another's."""
+    said: list[str] = page.evaluate(SAID)
+    text = " ".join(said)
     assert "⟦" not in text, f"{lang}: {re.findall(r'⟦[^⟧]*⟧', text)[:5]}"
     assert page.evaluate("document.documentElement.lang") == lang
+    mine = json.loads((STATIC / f"{lang}.json").read_text(encoding="utf-8"))
+    stale = set()
+    for other in LANGUAGES:
+        catalogue = json.loads((STATIC / f"{other}.json").read_text(encoding="utf-8"))
+        stale |= {
+            words
+            for key, words in catalogue.items()
+            if "{" not in words and words != mine[key] and words not in mine.values()
+        }
+    left = sorted({piece for piece in said if piece in stale})
+    assert left == [], f"{lang}: words of another language left on the page: {left}"
 
 
 def play_to_the_end(
@@ -380,6 +411,25 @@ def prompt_says_what_is_asked(page: Any, asked: set[str]) -> None:
     elif decision == "ChooseBack":
         assert "Tornado" in status, status
         asked.add(decision)
+
+
+def last_turns_say_everything(page: Any, lang: str = "en") -> int:
+    """Each other player's "last turn" names what each of its actions concerned: no summary is
+    left without its card, city or square ("fulfilled" alone). The number of summaries read."""
+    words = json.loads((STATIC / f"{lang}.json").read_text(encoding="utf-8"))
+    bare = {
+        re.sub(r"\{\w+\}", "", text).strip()
+        for key, text in words.items()
+        if key.startswith("summary.") and "{" in text
+    }
+    said: list[str] = page.evaluate(
+        "[...document.querySelectorAll('.last-turn')]"
+        ".map((p) => p.innerText.slice(p.querySelector('strong').innerText.length))"
+    )
+    parts = [part.strip() for text in said for part in text.split(";")]
+    empty = [part for part in parts if part in bare]
+    assert empty == [], f"{lang}: last turns with a word missing: {said}"
+    return len(parts)
 
 
 def assert_shows_nothing_wrong(found: list[tuple[int, int, list[str]]]) -> None:
@@ -442,6 +492,7 @@ def test_two_people_play_a_powers_game_to_the_end_and_a_rematch(
     def on_step(index: int, seat: Seat) -> None:
         page = seat.page
         prompt_says_what_is_asked(page, asked)
+        last_turns_say_everything(page)
         decision = page.evaluate("window.gaia.table.state.view.decision.type")
         if decision == "ChooseProtection" and not seen["protection"]:
             # the card played, its target outlined, what it would do in words
@@ -532,7 +583,7 @@ def test_two_people_play_a_powers_game_to_the_end_and_a_rematch(
     new_game = page.url.split("/play/")[1].split("#")[0]
     assert new_game != game_id and page.evaluate("window.gaia.table.state.seat") == 0
     # a new deal, under way: a fresh hand, no pawn placed, no result
-    assert page.locator("#hand [data-face]").count() > 0
+    page.locator("#hand [data-face]").first.wait_for()
     assert page.evaluate("window.gaia.table.state.moves") == 0
     assert not page.locator("#result").is_visible()
     ready = seats[1].page.locator("#rematch-ready")
@@ -594,6 +645,13 @@ def test_a_person_plays_bots_at_the_disasters_level_from_the_lobby(
         assert "rules/disagreements/" in (help_line.locator("a").get_attribute("href") or "")
     shoot(page, shots / "lobby.png", full_page=True)
     accessible(page, "the lobby")
+    for lang in (*LANGUAGES[1:], "en"):  # the lobby's words, each switch's help included
+        page.select_option("#lang-switch", lang)
+        page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
+        page.wait_for_timeout(300)
+        no_untranslated(page, lang)
+        if lang != "en":
+            shoot(page, shots / f"lobby-{lang}.png", full_page=True)
     page.click("#create")  # 3 players: you, and two greedy bots
     page.wait_for_url("**/play/**")
     page.wait_for_selector("body[data-state=choose]")
@@ -615,6 +673,7 @@ def test_a_person_plays_bots_at_the_disasters_level_from_the_lobby(
     def on_step(_: int, seat: Seat) -> None:
         page = seat.page
         prompt_says_what_is_asked(page, asked)
+        last_turns_say_everything(page)
         cities = page.locator("#world g.city").count()
         if page.locator("#confirm").count():
             # a Power's target chosen: what it would do, in words and outlined, before confirming
@@ -691,6 +750,12 @@ def test_a_person_plays_bots_at_the_disasters_level_from_the_lobby(
     assert seat.shows() == []
     link = page.get_attribute("#replay-link", "href") or ""
     assert "seat=all" in link and "step=" in link
+    for lang in ("de", "en"):  # the replay's own words follow the switch too
+        page.select_option("#lang-switch", lang)
+        page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
+        page.wait_for_timeout(300)
+        no_untranslated(page, lang)
+    shoot(page, shots / "replay-all-hands.png", full_page=True)
 
     # the page in each language: no message missing, the cards in its words
     page.goto(f"{server.url}play/{game_id}#{token}")
@@ -700,6 +765,7 @@ def test_a_person_plays_bots_at_the_disasters_level_from_the_lobby(
         page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
         page.wait_for_timeout(300)
         no_untranslated(page, lang)
+        assert last_turns_say_everything(page, lang) > 0
         shoot(page, shots / f"end-{lang}.png", full_page=True)
     page.select_option("#lang-switch", "en")
 

@@ -485,7 +485,16 @@ def _power(power: Power, words: Mapping[str, str] | None) -> str:
         + icon(power.value, 28, 33, 44, _POWER_INK)
         + '<path d="M14 86H86" stroke="#e7b5b0" stroke-width="1"/>'
         + _text_block(
-            effect, 50, 92, width=82, size=10, lines=4, ink=LINE, bold=False, css="effect"
+            effect,
+            50,
+            92,
+            width=82,
+            size=10,
+            lines=4,
+            height=40,  # down to the panel's edge (134), descenders included
+            ink=LINE,
+            bold=False,
+            css="effect",
         )
     )
 

@@ -218,6 +218,7 @@ function showRefusal(error) {
 
 function setConnection(id, bad) {
   const box = $("connection");
+  box.dataset.i18n = id; // said again in the language switched to
   box.textContent = t(id);
   box.classList.toggle("bad", Boolean(bad));
 }

@@ -137,7 +137,7 @@ export function actionSummary(ctx, action, cities) {
       return t("summary.play_power", { power: card, target: targetWords(action) });
     case "Discard": return t("summary.discard", { card });
     case "Feed": return t("summary.feed", { city: cities.name(ctx, action.city) });
-    case "FulfillObjective": return t("summary.objective", { objective: card });
+    case "FulfillObjective": return t("summary.objective", { objective: cardWords(ctx, action.objective) });
     case "DeclineObjectives": return t("summary.decline");
     case "PlaceCityPawn": return t("summary.pawn", { city: cities.name(ctx, action.city) });
     case "Protect": return t("summary.protect");
