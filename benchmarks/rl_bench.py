@@ -5,10 +5,11 @@ measured in the same run, and how strong the trained agent is.
     python benchmarks/rl_bench.py --quick      # a short run
     python benchmarks/rl_bench.py --json       # the figures as one JSON object
     python benchmarks/rl_bench.py --policy agent.npz   # measure that agent, train none
+    python benchmarks/rl_bench.py --openspiel-only     # section 7 alone (a minute or so)
 
 Needs the ``rl`` extra (``ray`` for the Ray row; PettingZoo's ``texas_holdem_v4`` and
-``connect_four_v3`` need ``rlcard`` and ``pygame-ce``, the ``bench`` extra). Six measurements
-(see benchmarks/README.md):
+``connect_four_v3`` need ``rlcard`` and ``pygame-ce``, the ``bench`` extra; section 7 the
+``openspiel`` extra). Seven measurements (see benchmarks/README.md):
 
 1. uniform random playouts, per decision, at every level for 4 players: the raw engine
    (``legal_actions()``, pick one, ``apply()``, as ``bench.py`` times it) against the
@@ -25,7 +26,11 @@ Needs the ``rl`` extra (``ray`` for the Ray row; PettingZoo's ``texas_holdem_v4`
 5. the vector environment's learner decisions per second (16 games of 2 players against
    random bots, a random legal index each);
 6. the agent trained by ``examples/train_agent.py`` (its default run), its win rates
-   against random and greedy with their 95% intervals.
+   against random and greedy with their 95% intervals;
+7. OpenSpiel's ``python_gaia`` (4 players, disasters): one ``information_state_tensor`` call
+   at decisions of random games (the target: at most 0.2 ms), and a random agent's steps per
+   second through OpenSpiel's ``rl_environment`` beside ``hearts`` (4 players) in
+   alternating rounds (the target: at least 25% of hearts' rate).
 
 Only the calls named are timed; choosing the action is not. This is a measurement, never a test.
 """
@@ -252,6 +257,104 @@ def anchors(steps: int, rounds: int, seed: int) -> list[dict[str, Any]]:
     ]
 
 
+TENSOR_TARGET_MS = 0.2
+"""Section 7: the most one ``information_state_tensor`` call may cost."""
+HEARTS_SHARE = 0.25
+"""Section 7: the least share of hearts' ``rl_environment`` steps per second."""
+
+
+def _spiel_states(game: Any, states: int, rng: np.random.Generator) -> list[Any]:
+    """``states`` decision states of random games of ``game`` (chance sampled)."""
+    found: list[Any] = []
+    while len(found) < states:
+        state = game.new_initial_state()
+        while not state.is_terminal() and len(found) < states:
+            if state.is_chance_node():
+                outcomes, chances = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(rng.choice(outcomes, p=chances)))
+                continue
+            found.append(state.clone())
+            legal = state.legal_actions()
+            state.apply_action(int(legal[rng.integers(len(legal))]))
+    return found
+
+
+def _rl_steps(environment: Any, steps: int, rng: np.random.Generator) -> float:
+    """Seconds for ``steps`` steps of a random legal agent through ``rl_environment``."""
+    taken = 0
+    start = time.perf_counter()
+    while taken < steps:
+        time_step = environment.reset()
+        while not time_step.last() and taken < steps:
+            player = time_step.observations["current_player"]
+            legal = time_step.observations["legal_actions"][player]
+            time_step = environment.step([int(legal[rng.integers(len(legal))])])
+            taken += 1
+    return time.perf_counter() - start
+
+
+def openspiel(states: int, steps: int, rounds: int, seed: int) -> dict[str, Any] | None:
+    """Section 7: the information-state tensor's cost and ``rl_environment`` beside hearts."""
+    try:
+        import pyspiel  # noqa: PLC0415 (the openspiel extra)
+        from open_spiel.python import rl_environment  # noqa: PLC0415
+
+        import gaia_rules.openspiel  # noqa: F401, PLC0415 (registers python_gaia)
+    except ImportError as exc:
+        print(f"(no OpenSpiel: pip install 'gaia-rules[openspiel]'; {exc})")
+        return None
+    rng = np.random.default_rng(seed)
+    game = pyspiel.load_game("python_gaia", {"players": 4, "level": "disasters"})
+    in_play, calls = 0.0, 0
+    while calls < states:  # as an agent meets them: a seat's key is extended move by move
+        state = game.new_initial_state()
+        while not state.is_terminal() and calls < states:
+            if state.is_chance_node():
+                outcomes, chances = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(rng.choice(outcomes, p=chances)))
+                continue
+            start = time.perf_counter()
+            state.information_state_tensor(state.current_player())
+            in_play += time.perf_counter() - start
+            calls += 1
+            legal = state.legal_actions()
+            state.apply_action(int(legal[rng.integers(len(legal))]))
+    tensor_ms = in_play / calls * 1000
+    sampled = _spiel_states(game, states, rng)  # fresh clones: each key found from scratch
+    start = time.perf_counter()
+    for state in sampled:
+        state.information_state_tensor(state.current_player())
+    cold_ms = (time.perf_counter() - start) / len(sampled) * 1000
+    environments = {
+        "python_gaia": rl_environment.Environment(
+            "python_gaia",
+            chance_event_sampler=rl_environment.ChanceEventSampler(seed=seed),
+            players=4,
+            level="disasters",
+        ),
+        "hearts": rl_environment.Environment(
+            "hearts", chance_event_sampler=rl_environment.ChanceEventSampler(seed=seed)
+        ),
+    }
+    seconds = dict.fromkeys(environments, 0.0)
+    for _ in range(rounds):
+        for name, environment in environments.items():
+            seconds[name] += _rl_steps(environment, steps, rng)
+    rates = {name: steps * rounds / spent for name, spent in seconds.items()}
+    share = rates["python_gaia"] / rates["hearts"]
+    return {
+        "tensor_calls": calls,
+        "tensor_size": game.information_state_tensor_size(),
+        "ms_per_tensor": tensor_ms,
+        "ms_per_tensor_fresh_clone": cold_ms,
+        "tensor_target_met": tensor_ms <= TENSOR_TARGET_MS,
+        "rl_steps": steps * rounds,
+        "rl_steps_per_s": rates,
+        "gaia_share_of_hearts": share,
+        "share_target_met": share >= HEARTS_SHARE,
+    }
+
+
 def vector(steps: int, seed: int, games: int = 16) -> dict[str, Any]:
     """The vector environment's learner decisions per second (random legal indices)."""
     tables = GaiaVectorEnv(games, players=2, opponents="random")
@@ -293,11 +396,35 @@ def trained_agent(policy: Path | None, quick: bool, seed: int) -> dict[str, Any]
     return figures
 
 
+def _print_openspiel(spiel: dict[str, Any]) -> None:
+    print("7. OpenSpiel: python_gaia (4 players, disasters) beside hearts (4 players)")
+    print(
+        f"   information_state_tensor ({spiel['tensor_size']} floats): "
+        f"{spiel['ms_per_tensor']:.3f} ms a call over {spiel['tensor_calls']} decisions in "
+        f"play   <= {TENSOR_TARGET_MS} ms: {'PASS' if spiel['tensor_target_met'] else 'FAIL'}"
+    )
+    print(
+        f"   on a fresh clone (the seat's key found from the whole log): "
+        f"{spiel['ms_per_tensor_fresh_clone']:.3f} ms a call"
+    )
+    rates = spiel["rl_steps_per_s"]
+    print(
+        f"   rl_environment, {spiel['rl_steps']} random steps each: python_gaia "
+        f"{rates['python_gaia']:.0f} steps/s, hearts {rates['hearts']:.0f} steps/s, "
+        f"{spiel['gaia_share_of_hearts']:.0%} of hearts   >= {HEARTS_SHARE:.0%}: "
+        f"{'PASS' if spiel['share_target_met'] else 'FAIL'}"
+    )
+
+
 def _print(figures: dict[str, Any]) -> None:
     print("gaia-rules research wings benchmark")
     for key, value in figures["setting"].items():
         print(f"  {key:<10}  {value}")
     print()
+    if "playouts" not in figures:  # --openspiel-only
+        if figures.get("openspiel") is not None:
+            _print_openspiel(figures["openspiel"])
+        return
     print(f"1. Uniform random playouts, {PLAYERS} players (µs are means per decision)")
     print(f"level      games  µs raw  µs step  step/raw  step <= {TARGET}")
     for row in figures["playouts"]:
@@ -356,6 +483,9 @@ def _print(figures: dict[str, Any]) -> None:
                 f"   against {line['opponent']:<7} {line['wins']:>4} wins of {line['played']:<4}"
                 f" {line['rate']:6.1%}   95% interval {low:.1%} - {high:.1%}"
             )
+    if figures.get("openspiel") is not None:
+        print()
+        _print_openspiel(figures["openspiel"])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -366,6 +496,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--policy", type=Path, help="measure this saved agent, train none")
     parser.add_argument("--no-agent", action="store_true", help="leave out the trained agent")
+    parser.add_argument(
+        "--openspiel-only", action="store_true", help="measure OpenSpiel's python_gaia alone"
+    )
     args = parser.parse_args(argv)
     games = args.games or (10 if args.quick else 60)
     simulate_games = 100 if args.quick else 400
@@ -378,6 +511,12 @@ def main(argv: list[str] | None = None) -> int:
             "command": " ".join([sys.executable, *sys.argv]),
             "load": f"{load:.2f} before",
         },
+    }
+    spiel_size = (300, 1000, 3) if args.quick else (2000, 4000, 5)
+    if args.openspiel_only:
+        figures["openspiel"] = openspiel(*spiel_size, args.seed)
+        return _report(figures, args.json)
+    figures |= {
         "playouts": playouts(games, args.seed),
         "simulate_games": simulate_games,
         "backends": backends(simulate_games, args.seed),
@@ -386,9 +525,14 @@ def main(argv: list[str] | None = None) -> int:
     }
     if not args.no_agent:
         figures["agent"] = trained_agent(args.policy, args.quick, args.seed)
+    figures["openspiel"] = openspiel(*spiel_size, args.seed)
+    return _report(figures, args.json)
+
+
+def _report(figures: dict[str, Any], as_json: bool) -> int:
     if hasattr(os, "getloadavg"):
         figures["setting"]["load"] += f", {os.getloadavg()[0]:.2f} after (1-minute average)"
-    if args.json:
+    if as_json:
         print(json.dumps(figures, indent=2))
     else:
         _print(figures)

@@ -13,11 +13,11 @@ row (``y`` from -47 to 47, then ``x`` upwards).
 **Cards.** An action names a card by its *class*: a Nature card by its land, an Animal card by
 its site, a Power card by its Power, a City card by its rank among the manifest's City cards in
 id order (each city is unique). Cards of one class have equal faces, so playing, drawing or
-discarding one or the other is the same move; the actions that differ only in which of two
-such cards they name share an index, and the environment plays the first of them the engine
-lists. A kept Tornado card is named by its class *and* the seat it came from, since that seat
-learns which card was kept (spec 13.8c). Objectives are named by their rank among the
-manifest's Objective cards.
+discarding one or the other is the same move, which the engine lists once (spec 1.12): an index
+names that one choice, and the environment plays the action the engine lists for it (the copy
+that has been in the hand longest, or a face-up card by its face id, 1.13). A kept Tornado card
+is named by its class *and* the seat it came from, since that seat learns which card was kept
+(spec 13.8c). Objectives are named by their rank among the manifest's Objective cards.
 
 **Seats** named by an action (a Tornado's victim, the seat a stolen card came from) are counted
 from the seat acting: 1 is the next seat in play order.
