@@ -18,8 +18,8 @@ What is compiled (COMPILED): the rules that run at every decision (drawing to wo
 among them, where ``Game.legal_actions`` and ``Game.apply`` hand over at once), ``chance`` and
 ``dealing`` (the draws and the deal of each sample of a search), ``actiondata`` (the reading of
 recorded actions), ``viewfields`` (the building of a seat's view, whose class stays in
-``views``) and ``copies`` (one choice per face, asked at every turn's action). The rest stays pure Python in this wheel too, each for a reason seen in a build of
-it:
+``views``) and ``copies`` (one choice per face, asked at every turn's action). The rest
+stays pure Python in this wheel too, each for a reason seen in a build of it:
 
 - The value modules (``actions``, ``cards``, ``decisions``, ``events``, ``manifest``,
   ``rules``, ``state``, ``views``; ``record``, ``refusal`` and ``position`` hold attrs classes
