@@ -719,6 +719,17 @@ def test_an_id_used_twice_is_refused() -> None:
     assert any("N01" in p and "2 times" in p for p in problems), problems
 
 
+@pytest.mark.clause("2.9", "2.8", "1.11")
+@pytest.mark.parametrize(("card", "twin"), [("P01", "A01"), ("N40", "N01")])
+def test_an_id_used_twice_by_two_faces_is_refused(card: str, twin: str) -> None:
+    """Two faces under one id (a Power and an Animal card, a forest and a desert) are refused
+    like any id used twice, though faces of different kinds cannot be put in order (1.11)."""
+    data = shipped_dict()
+    card_entry(data, card)["id"] = twin
+    problems = problems_of(data)
+    assert any(twin in p and "2 times" in p for p in problems), problems
+
+
 @pytest.mark.clause("2.9", "2.8")
 def test_a_nature_card_numbered_outside_n01_n40_is_refused() -> None:
     """2.8 validates every manifest against 2.9, and 2.9 numbers the Nature cards N01-N40

@@ -332,7 +332,7 @@ def _face_ids(cards: tuple[tuple[CardId, Face], ...]) -> dict[CardId, CardId]:
     Objectives are faces of their own, whatever they show."""
     first: dict[Face, CardId] = {}
     found: dict[CardId, CardId] = {}
-    for card, face in sorted(cards):
+    for card, face in sorted(cards, key=lambda pair: pair[0]):  # by id alone: faces have no order
         if isinstance(face, CityCard | Objective):
             found[card] = card
         else:

@@ -450,4 +450,4 @@ def twist(rng: random.Random, value: Any, *, inside: bool = False) -> Any:
     try:
         return _rebuilt(value, key, twist(rng, inner))
     except (TypeError, ValueError, gr.GaiaRulesError):  # a constructor that checks refused it
-        return _twisted_leaf(rng, value)
+        return value if inside else _twisted_leaf(rng, value)
