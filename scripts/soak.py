@@ -80,7 +80,8 @@ def _play(index: int) -> tuple[int, int, str, list[str]]:
     decisions = 0
     while not game.is_over and decisions < MAX_DECISIONS:
         actions = game.legal_actions()
-        always_asked = isinstance(game.decision, gr.ChooseProtection)  # spec 13.9c
+        # asked even with one option: a Protection window (13.9c) and a limit discard (6.5c)
+        always_asked = isinstance(game.decision, gr.ChooseProtection | gr.ChooseLimitDiscard)
         if len(actions) < (1 if always_asked else 2):
             failures.append(f"step {decisions}: a decision with {len(actions)} option(s) shown")
             break
