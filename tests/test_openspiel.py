@@ -269,6 +269,28 @@ def test_tensors_are_filled_in_their_numpy_buffers() -> None:
     assert np.array_equal(np.asarray(state.information_state_tensor(2), np.float32), buffer)
 
 
+@pytest.mark.parametrize("players", [2, 5])
+def test_the_tensor_asked_from_python_is_openspiels_own(players: int) -> None:
+    rng = random.Random(players)
+    state = _played(players=players, level="disasters", moves=0, seed=players)
+    own = pyspiel.State.information_state_tensor  # OpenSpiel's method, through its observer
+    asked = 0
+    while not state.is_terminal() and asked < 60:
+        if state.is_chance_node():
+            state.apply_action(_chance(state, rng))
+            continue
+        for seat in range(players):
+            values = state.information_state_tensor(seat)
+            assert values == own(state, seat)
+            assert all(type(value) is float for value in values)
+        assert state.information_state_tensor() == own(state, state.current_player())
+        state.apply_action(rng.choice(state.legal_actions()))
+        asked += 1
+    assert asked == 60
+    with pytest.raises(pyspiel.SpielError, match="player"):
+        state.information_state_tensor(players)
+
+
 def test_each_seat_is_counted_from_itself_in_the_tensor() -> None:
     state = _played(players=4, level="advanced", moves=90, seed=8)
     observer = state.get_game().make_py_observer(INFO_STATE)

@@ -498,6 +498,8 @@ class GaiaObserver:
         self.dict: dict[str, npt.NDArray[np.float32]] = {}
         """What OpenSpiel copies out: the whole tensor, as one piece (OpenSpiel copies each
         piece apart, and one piece costs a fraction of many)."""
+        self.recalled = 0
+        """How many moves the history holds after the last ``set_from`` (the rest is 0)."""
         self.pieces: dict[str, npt.NDArray[np.float32]] = {}
         """The named pieces of ``tensor`` (`PIECES`, and ``history``), each a view into it."""
         if self.public or self.private:
@@ -529,9 +531,8 @@ class GaiaObserver:
             view = tensor[:VIEW_SIZE]
             pygame = state.pygame()
             players = pygame.players
-            if self.public:
-                view[:] = state.public_values()
-                seat_frame(view, player, players)
+            if self.public:  # turned to the seat's frame as it is copied: one pass, not two
+                np.take(state.public_values(), _frame(player, players), out=view)
             else:
                 view.fill(0)
             if self.private:
@@ -543,6 +544,7 @@ class GaiaObserver:
             codes = state.history_codes(player, self.public, self.private)
             history[: len(codes)] = codes
             history[len(codes) :] = 0
+            self.recalled = len(codes)
 
     def string_from(self, state: GaiaState, player: int) -> str:
         """What ``player`` observes in ``state``, as text (see the module docstring)."""
