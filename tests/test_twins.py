@@ -16,11 +16,9 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-import numpy as np
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 
-from gaia_rules.rl.observation import observation
 from gaia_rules.web.messages import state_message
 from tests.twins import Twins, Walk, as_text, masked, twin_walks
 
@@ -70,6 +68,9 @@ def check_view_and_log(pair: Twins) -> None:
 
 
 def check_rl(pair: Twins) -> None:
+    np = pytest.importorskip("numpy")
+    from gaia_rules.rl.observation import observation  # noqa: PLC0415 (the rl extra)
+
     for arrays in (
         [observation(game.view(pair.seat)) for game in pair.games()],
         [observation(game.information_set(pair.seat)) for game in pair.games()],
@@ -88,6 +89,7 @@ def check_web(pair: Twins) -> None:
 
 def check_openspiel(pair: Twins) -> None:
     pyspiel = pytest.importorskip("pyspiel")
+    np = pytest.importorskip("numpy")
     observers, state_of = _openspiel()
     game = pyspiel.load_game(
         "python_gaia",
