@@ -42,6 +42,7 @@ sync_api = pytest.importorskip("playwright.sync_api")
 import gaia_rules as gr  # noqa: E402
 from gaia_rules.web.messages import seat_events, seat_view  # noqa: E402
 from tests.hidden import blind_to  # noqa: E402
+from tests.replays import an_eruption_from_a_position  # noqa: E402
 from tests.web_server import Server, running_server  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -784,20 +785,7 @@ def test_a_record_file_dropped_in_the_lobby_is_replayed(
     server: Server, browser: Any, shots: Path, tmp_path: Path
 ) -> None:
     """A record that starts from a position, opened from the lobby."""
-    position = (
-        gr.PositionBuilder(players=2, rules=gr.Rules.disasters())
-        .tile(0, 0, gr.Land.MOUNTAIN)
-        .tile(1, 0, gr.Land.PLAIN)
-        .tile(2, 0, gr.Land.SEA)
-        .tile(1, 1, gr.Land.FOREST)
-        .city(1, 0, "C04", pawns=[1])
-        .hand(0, "P29", "N01")
-        .hand(1, "N02")
-        .turn(0, 1)
-        .build()
-    )
-    game = position.to_game()
-    game.apply(gr.PlayEruption(0, "P29", gr.Pos(0, 0)))
+    game = an_eruption_from_a_position()
     rng = random.Random(3)
     while not game.is_over and len(game.actions) < 12:
         game.apply(rng.choice(list(game.legal_actions())))

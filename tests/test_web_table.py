@@ -27,6 +27,7 @@ from gaia_rules.web import table as table_module
 from gaia_rules.web.presentation import standings
 from gaia_rules.web.table import DOCS_URL, LANGUAGES, catalogue
 from tests.hidden import blind_to
+from tests.replays import an_eruption_from_a_position
 
 CARD_ID = re.compile(r"\b[NCAPO][0-9]{2}\b")
 ROOT = Path(__file__).resolve().parent.parent
@@ -344,20 +345,7 @@ def test_a_finished_game_is_watched_again_as_each_seat_saw_it(client: TestClient
 def test_a_record_file_is_watched_again_even_one_started_from_a_position(
     client: TestClient,
 ) -> None:
-    position = (
-        gr.PositionBuilder(players=2, rules=gr.Rules.disasters())
-        .tile(0, 0, gr.Land.MOUNTAIN)
-        .tile(1, 0, gr.Land.PLAIN)
-        .tile(2, 0, gr.Land.SEA)
-        .tile(1, 1, gr.Land.FOREST)
-        .city(1, 0, "C04", pawns=[1])
-        .hand(0, "P29", "N01")
-        .hand(1, "N02")
-        .turn(0, 1)
-        .build()
-    )
-    game = position.to_game()
-    game.apply(gr.PlayEruption(0, "P29", gr.Pos(0, 0)))
+    game = an_eruption_from_a_position()
     record = game.record()
     json_type = {"Content-Type": "application/json"}
     posted = client.post("/api/replays", content=record.to_json(), headers=json_type)
