@@ -601,6 +601,25 @@ def test_two_people_play_a_powers_game_to_the_end_and_a_rematch(
 # -- the disasters game: one person, two bots, from the lobby -------------------------------------
 
 
+LOBBY_SEED = 1
+"""The seed of the game created from the lobby: one in which the person plays Powers of
+several kinds, each previewed before it is confirmed."""
+
+
+def with_seed(seed: int) -> Any:
+    """A route handler that adds ``seed`` to the lobby's request to create a game."""
+
+    def handle(route: Any) -> None:
+        request = route.request
+        if request.method != "POST":
+            route.continue_()
+            return
+        body = json.loads(request.post_data or "{}")
+        route.continue_(post_data=json.dumps({**body, "seed": seed}))
+
+    return handle
+
+
 def keyboard_turn(page: Any, shots: Path) -> None:
     """Draw from the Nature deck, then play a Nature card on a square: keys only."""
     start = int(page.evaluate("Number(document.body.dataset.moves)"))
@@ -653,8 +672,12 @@ def test_a_person_plays_bots_at_the_disasters_level_from_the_lobby(
         no_untranslated(page, lang)
         if lang != "en":
             shoot(page, shots / f"lobby-{lang}.png", full_page=True)
+    # the game's seed fixed, so that every run plays the same game (the clicks are drawn from a
+    # seeded generator, and each bot decision is seeded from the game's seed)
+    page.route("**/api/games", with_seed(LOBBY_SEED))
     page.click("#create")  # 3 players: you, and two greedy bots
     page.wait_for_url("**/play/**")
+    page.unroute("**/api/games")
     page.wait_for_selector("body[data-state=choose]")
     # seats count from 1 on the page, each with its colour and name
     names = page.locator(".player-name").all_inner_texts()
