@@ -46,9 +46,6 @@ from gaia_rules.decisions import (
     ChooseAction,
     ChooseBack,
     ChooseFeeding,
-    ChooseKeptCard,
-    ChooseLimitDiscard,
-    ChooseObjective,
     ChoosePawnCities,
     ChooseProtection,
     PowerEffect,
@@ -67,12 +64,13 @@ from gaia_rules.information import canonical_text
 from gaia_rules.openspiel.chance import CHANCE_OUTCOMES
 from gaia_rules.rl.encoding import (
     CARD_CLASSES,
+    DECISIONS,
+    LEVELS,
     MAX_OBJECTIVES,
     MAX_SEATS,
     ActionSpace,
     EncodingError,
 )
-from gaia_rules.rules import Level
 from gaia_rules.views import View
 from gaia_rules.vocabulary import ANIMALS, LANDS, CardKind, Need, Power
 
@@ -118,18 +116,7 @@ TILE_FIELDS: tuple[str, ...] = (
 decision names it (a city to feed, to take pawns) and whether the Power waiting in a
 Protection window targets it."""
 
-_DECISIONS = (
-    ChooseAction,
-    ChooseFeeding,
-    ChooseLimitDiscard,
-    ChooseObjective,
-    ChoosePawnCities,
-    ChooseProtection,
-    ChooseBack,
-    ChooseKeptCard,
-)
 _KINDS = tuple(CardKind)
-_LEVELS = (Level.BASIC, Level.ADVANCED, Level.POWERS, Level.DISASTERS)
 _POWERS = tuple(Power)
 
 HISTORY: Final = 5_000 + 512
@@ -141,7 +128,7 @@ HIDDEN: Final = -1 - CHANCE_OUTCOMES
 
 PIECES: tuple[tuple[str, int, bool], ...] = (
     ("seats in play", MAX_SEATS, False),
-    ("level", len(_LEVELS), False),
+    ("level", len(LEVELS), False),
     ("tiles", TILES * len(TILE_FIELDS), False),
     ("hand", CARD_CLASSES, True),
     ("hand backs", MAX_SEATS * len(_KINDS), False),
@@ -159,7 +146,7 @@ PIECES: tuple[tuple[str, int, bool], ...] = (
     ("bank", 1, False),
     ("active seat", MAX_SEATS, False),
     ("seat to move", MAX_SEATS, False),
-    ("decision", len(_DECISIONS), False),
+    ("decision", len(DECISIONS), False),
     ("action number", 2, False),
     ("Power player", MAX_SEATS, False),
     ("Power card against", CARD_CLASSES, False),
@@ -215,7 +202,7 @@ def public_values(
     for k in range(players):
         put_at(_AT["seats in play"] + k)
         put(1)
-    put_at(_AT["level"] + _LEVELS.index(view.rules.level))
+    put_at(_AT["level"] + LEVELS.index(view.rules.level))
     put(1)
     decision = view.decision
     named = set(decision.cities) if isinstance(decision, ChooseFeeding | ChoosePawnCities) else ()
@@ -304,7 +291,7 @@ def public_values(
     if decision is not None:
         put_at(_AT["seat to move"] + decision.player)
         put(1)
-        put_at(_AT["decision"] + _DECISIONS.index(type(decision)))
+        put_at(_AT["decision"] + DECISIONS.index(type(decision)))
         put(1)
         match decision:
             case ChooseAction(_, number):

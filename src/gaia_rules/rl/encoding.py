@@ -54,9 +54,20 @@ from gaia_rules.actions import (
     Protect,
 )
 from gaia_rules.cards import AnimalCard, CardId, CityCard, NatureCard, Objective, PowerCard
+from gaia_rules.decisions import (
+    ChooseAction,
+    ChooseBack,
+    ChooseFeeding,
+    ChooseKeptCard,
+    ChooseLimitDiscard,
+    ChooseObjective,
+    ChoosePawnCities,
+    ChooseProtection,
+    Decision,
+)
 from gaia_rules.errors import GaiaRulesError
 from gaia_rules.manifest import Manifest
-from gaia_rules.rules import Rules
+from gaia_rules.rules import Level, Rules
 from gaia_rules.views import View
 from gaia_rules.vocabulary import LANDS, STAR, CardKind, Pos, Power, Site
 
@@ -65,6 +76,8 @@ __all__ = [
     "ACTION_SPACE_VERSION",
     "BLOCKS",
     "CARD_CLASSES",
+    "DECISIONS",
+    "LEVELS",
     "MAX_CITIES",
     "MAX_OBJECTIVES",
     "MAX_SEATS",
@@ -103,6 +116,20 @@ SQUARES = len(_SQUARES)
 _SITES: tuple[Site, ...] = (*LANDS, STAR)
 _KINDS = tuple(CardKind)
 _POWERS = tuple(Power)
+DECISIONS: tuple[type[Decision], ...] = (
+    ChooseAction,
+    ChooseFeeding,
+    ChooseLimitDiscard,
+    ChooseObjective,
+    ChoosePawnCities,
+    ChooseProtection,
+    ChooseBack,
+    ChooseKeptCard,
+)
+"""The decisions in the order of the observations' one-hot ``decision`` piece
+([`gaia_rules.rl.observation`][gaia_rules.rl.observation] and OpenSpiel's tensor)."""
+LEVELS: tuple[Level, ...] = (Level.BASIC, Level.ADVANCED, Level.POWERS, Level.DISASTERS)
+"""The levels in the order of the observations' one-hot ``level`` piece."""
 CARD_CLASSES = len(LANDS) + MAX_CITIES + len(_SITES) + len(_POWERS)
 """Nature (6 lands), City (19 ranks), Animals (7 sites), Power (7 Powers): 39."""
 _CITY_BASE = len(LANDS)

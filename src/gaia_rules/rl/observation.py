@@ -34,9 +34,6 @@ from gaia_rules.decisions import (
     ChooseAction,
     ChooseBack,
     ChooseFeeding,
-    ChooseKeptCard,
-    ChooseLimitDiscard,
-    ChooseObjective,
     ChoosePawnCities,
     ChooseProtection,
     PowerEffect,
@@ -46,6 +43,8 @@ from gaia_rules.information import InformationSet
 from gaia_rules.rl.encoding import (
     ACTION_COUNT,
     CARD_CLASSES,
+    DECISIONS,
+    LEVELS,
     MAX_OBJECTIVES,
     MAX_SEATS,
     RADIUS,
@@ -53,7 +52,6 @@ from gaia_rules.rl.encoding import (
     action_space,
     square_index,
 )
-from gaia_rules.rules import Level
 from gaia_rules.views import View
 from gaia_rules.vocabulary import ANIMALS, LANDS, CardKind, Need, Power
 
@@ -101,23 +99,12 @@ _NAMED = _REACHED_FOUR + 1
 _TARGET = _NAMED + 1
 GRID_SIZE = GRID * GRID * _C
 
-_DECISIONS = (
-    ChooseAction,
-    ChooseFeeding,
-    ChooseLimitDiscard,
-    ChooseObjective,
-    ChoosePawnCities,
-    ChooseProtection,
-    ChooseBack,
-    ChooseKeptCard,
-)
 _KINDS = tuple(CardKind)
 _KIND_INDEX = {kind: index for index, kind in enumerate(_KINDS)}
-_LEVELS = (Level.BASIC, Level.ADVANCED, Level.POWERS, Level.DISASTERS)
 
 FEATURES: tuple[tuple[str, int], ...] = (
     ("seats in play", MAX_SEATS),
-    ("level", len(_LEVELS)),
+    ("level", len(LEVELS)),
     ("hand", CARD_CLASSES),
     ("hand backs", MAX_SEATS * len(_KINDS)),
     ("deck sizes", len(_KINDS)),
@@ -134,7 +121,7 @@ FEATURES: tuple[tuple[str, int], ...] = (
     ("bank", 1),
     ("active seat", MAX_SEATS),
     ("seat to move", MAX_SEATS),
-    ("decision", len(_DECISIONS)),
+    ("decision", len(DECISIONS)),
     ("action number", 2),
     ("Power player", MAX_SEATS),
     ("Power card against", CARD_CLASSES),
@@ -243,7 +230,7 @@ def observation(view: View | InformationSet) -> npt.NDArray[np.int8]:
     for k in range(players):
         add_at(_AT["seats in play"] + k)
         add_value(1)
-    add_at(_AT["level"] + _LEVELS.index(view.rules.level))
+    add_at(_AT["level"] + LEVELS.index(view.rules.level))
     add_value(1)
     # Hot path: the cards of every pile are counted in one pass (Counter counts in C).
     hand_at, displays_at, discards_at = _AT["hand"], _AT["displays"], _AT["discards"]
@@ -292,7 +279,7 @@ def observation(view: View | InformationSet) -> npt.NDArray[np.int8]:
     if decision is not None:
         add_at(_AT["seat to move"] + rel(decision.player))
         add_value(1)
-        add_at(_AT["decision"] + _DECISIONS.index(type(decision)))
+        add_at(_AT["decision"] + DECISIONS.index(type(decision)))
         add_value(1)
         match decision:
             case ChooseAction(_, number):
