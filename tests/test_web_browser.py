@@ -401,8 +401,10 @@ def stuck(seats: list[Seat]) -> list[Any]:
 
 def prompt_says_what_is_asked(page: Any, asked: set[str]) -> None:
     """The prompt names what is decided: a discard its limit, an Objective the word."""
-    decision = page.evaluate("window.gaia.table.state.view.decision.type")
-    status = page.inner_text("#status")
+    # read in one call: between two calls a new state may arrive and the status change
+    decision, status = page.evaluate(
+        "[window.gaia.table.state.view.decision.type, document.getElementById('status').innerText]"
+    )
     if decision == "ChooseLimitDiscard":
         assert "limit" in status and ("6" in status or "2" in status), status
         asked.add(decision)
@@ -498,9 +500,9 @@ def test_two_people_play_a_powers_game_to_the_end_and_a_rematch(
         if decision == "ChooseProtection" and not seen["protection"]:
             # the card played, its target outlined, what it would do in words
             page.wait_for_selector("#effect li")
-            squares = page.evaluate("window.gaia.table.state.effect.squares")
-            outlined = page.evaluate(
-                "[...document.querySelectorAll('#world rect.preview')].map((r) => r.dataset.at)"
+            squares, outlined = page.evaluate(  # one call: a state may arrive between two
+                "[window.gaia.table.state.effect.squares,"
+                " [...document.querySelectorAll('#world rect.preview')].map((r) => r.dataset.at)]"
             )
             if squares:
                 assert sorted(outlined) == sorted(squares)
@@ -514,7 +516,10 @@ def test_two_people_play_a_powers_game_to_the_end_and_a_rematch(
             and not page.locator("#world rect.preview").count()  # a mark alone, for its picture
         ):
             # the opponent's last move is marked where it happened
-            log = page.evaluate("window.gaia.table.log")
+            log, marked = page.evaluate(  # one call: a state may arrive between two
+                "[window.gaia.table.log,"
+                " [...document.querySelectorAll('#world rect.mark')].map((r) => r.dataset.at)]"
+            )
             # the tiles the other seat placed since this seat's last action
             mine = max(
                 (
@@ -531,9 +536,6 @@ def test_two_people_play_a_powers_game_to_the_end_and_a_rematch(
                 elif event["type"] == "TilePlaced" and actor != index:
                     theirs.append(event)
             if theirs:
-                marked = page.evaluate(
-                    "[...document.querySelectorAll('#world rect.mark')].map((r) => r.dataset.at)"
-                )
                 assert {e["pos"] for e in theirs} <= set(marked)
                 seen["marked"] = True
                 page.evaluate("window.scrollTo(0, 0)")
