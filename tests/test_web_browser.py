@@ -836,3 +836,66 @@ def test_a_record_file_dropped_in_the_lobby_is_replayed(
     assert seat.shows() == []
     assert not seat.errors, seat.errors
     context.close()
+
+
+# -- an accepted action whose state is slow to come ----------------------------------------------
+
+
+class HeldPushes:
+    """A page's WebSocket, routed through the test: the server's pushes reach the page at once,
+    or, while ``holding``, when ``release`` lets them go (in the order they came)."""
+
+    def __init__(self) -> None:
+        self.holding = False
+        self.held: list[Any] = []
+        self.socket: Any = None
+
+    def route(self, socket: Any) -> None:
+        self.socket = socket
+        upstream = socket.connect_to_server()
+        upstream.on_message(self._pushed)
+        socket.on_message(upstream.send)
+
+    def _pushed(self, message: Any) -> None:
+        if self.holding:
+            self.held.append(message)
+        else:
+            self.socket.send(message)
+
+    def release(self) -> None:
+        self.holding = False
+        for message in self.held:
+            self.socket.send(message)
+        self.held.clear()
+
+
+def test_a_page_offers_nothing_between_an_accepted_action_and_its_state(
+    server: Server, browser: Any
+) -> None:
+    """Once the server accepts an action, the state the page holds is behind: the page waits
+    for the state the push brings rather than offering the old choices again (an action chosen
+    on them would answer a move the game has left)."""
+    status, data = server.call("POST", "/api/games", {"players": 2, "seed": 3})
+    assert status == 201
+    pushes = HeldPushes()
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    seat = Seat(context.new_page())
+    page = seat.page
+    page.route_web_socket("**/live", pushes.route)
+    page.goto(f"{server.url}play/{data['game']}#{data['seats'][0]['token']}")
+    page.wait_for_selector("body[data-state=choose]")
+    pushes.holding = True
+    with page.expect_response(lambda response: response.url.endswith("/actions")) as answer:
+        page.click('[data-pick="deck:nature"]')  # the first of the seat's two actions
+    assert answer.value.status == 200
+    page.wait_for_timeout(500)  # the answer is in; its state is held back
+    assert seat.state == "wait"
+    assert seat.moves == 0
+    assert page.locator(".choosable").count() == 0
+    assert pushes.held, "the server pushed no state"
+    pushes.release()
+    page.wait_for_selector("body[data-state=choose][data-moves='1']")
+    assert page.locator(".choosable").count() > 0
+    assert seat.shows() == []
+    assert not seat.errors, seat.errors
+    context.close()

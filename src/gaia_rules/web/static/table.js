@@ -26,6 +26,7 @@ export const table = {
   picked: [], // the picks made towards an action
   confirm: null, // { action, preview, error } while a Power waits for its confirmation
   busy: false,
+  awaited: 0, // the move number the state of this seat's last accepted action will carry
   socket: null,
   retry: 500,
   stopped: false,
@@ -63,8 +64,15 @@ function sequences(action) {
   }
 }
 
+// Whether an action of this seat is on its way: sent, or accepted with its state still to come
+// (pushed over the WebSocket); the state shown until then offers nothing, since an action chosen
+// on it would answer a move the game has left.
+function sending() {
+  return table.busy || (table.state !== null && table.state.moves < table.awaited);
+}
+
 function legal() {
-  return (table.state && !table.busy && table.state.legal) || [];
+  return (table.state && !sending() && table.state.legal) || [];
 }
 
 function follows(sequence) {
@@ -90,7 +98,7 @@ function completed() {
 }
 
 export function choose(pick) {
-  if (table.busy || table.confirm) return;
+  if (sending() || table.confirm) return;
   if (!nextPicks().has(pick)) return;
   table.picked.push(pick);
   const done = completed();
@@ -184,8 +192,9 @@ export async function submit(action) {
       showRefusal({ kind: "rate_limited", seconds: Number(response.headers.get("Retry-After") || 1) });
     } else if (!response.ok) {
       showRefusal(data && data.error ? data.error : { status: response.status });
-    } else if (!table.socket || table.socket.readyState !== WebSocket.OPEN) {
-      await refresh();
+    } else {
+      if (data && typeof data.moves === "number") table.awaited = Math.max(table.awaited, data.moves);
+      if (!table.socket || table.socket.readyState !== WebSocket.OPEN) await refresh();
     }
   } catch (error) {
     showRefusal({ kind: "network" });
@@ -327,7 +336,7 @@ export function render() {
   const view = message.view;
   const next = nextPicks();
   const c = ctx();
-  document.body.dataset.state = message.over ? "over" : message.legal && !table.busy ? "choose" : "wait";
+  document.body.dataset.state = message.over ? "over" : message.legal && !sending() ? "choose" : "wait";
   document.body.dataset.moves = message.moves;
   $("game-info").textContent = t("game.info", { level: t(`level.${view.rules.level}`), players: view.players });
   const scene = {
@@ -389,7 +398,7 @@ function drawPrompt(c, message, next) {
       effectBox.append(el("p", { class: "small", text: t("effect.working") }));
     }
   }
-  $("hint").textContent = table.busy ? t("hint.sending") : hintWords(c, view, next);
+  $("hint").textContent = sending() ? t("hint.sending") : hintWords(c, view, next);
   const buttons = $("buttons");
   buttons.replaceChildren();
   if (table.confirm) {
