@@ -870,7 +870,7 @@ class HeldPushes:
 
 
 def test_a_page_offers_nothing_between_an_accepted_action_and_its_state(
-    server: Server, browser: Any
+    server: Server, browser: Any, shots: Path
 ) -> None:
     """Once the server accepts an action, the state the page holds is behind: the page waits
     for the state the push brings rather than offering the old choices again (an action chosen
@@ -892,6 +892,8 @@ def test_a_page_offers_nothing_between_an_accepted_action_and_its_state(
     assert seat.state == "wait"
     assert seat.moves == 0
     assert page.locator(".choosable").count() == 0
+    assert page.inner_text("#hint") == "Sending…"
+    shoot(page, shots / "sending.png")
     assert pushes.held, "the server pushed no state"
     pushes.release()
     page.wait_for_selector("body[data-state=choose][data-moves='1']")
