@@ -103,9 +103,13 @@ OPT_LEVEL = "3"
 """mypyc's optimisation level (what the figures in the docstring were measured with)."""
 
 
-GROUP = "gaia_rules._compiled"
-"""The name of mypyc's shared library (``gaia_rules/_compiled__mypyc.*``, inside the package,
-where it would otherwise be a top-level module named by a hash)."""
+GROUP = "gaia_rules_compiled"
+"""The name of mypyc's shared library, ``gaia_rules_compiled__mypyc.*``, at the top level of the
+wheel beside ``gaia_rules/`` (mypyc names it by a hash otherwise). The top level is where black's
+and mypy's wheels carry theirs, and where mypyc's runtime expects it: a compiled module first
+imported from another one inside the library gets a ``__file__`` made of the library's folder
+and the module's dotted path, so a library inside the package gave 13 of the modules
+``gaia_rules/gaia_rules/<module>.so``, a file that does not exist."""
 
 
 def wanted() -> bool:
@@ -115,7 +119,8 @@ def wanted() -> bool:
 
 def compile_package(source: Path, work: Path) -> list[Path]:
     """Compile COMPILED from a copy of the package at ``source`` in ``work``; the extension
-    modules built, all under ``gaia_rules/``: one per module and mypyc's shared library."""
+    modules built: one per module under ``gaia_rules/`` and mypyc's shared library (GROUP)
+    beside it."""
     shutil.copytree(source, work / "gaia_rules")
     sources = [f"gaia_rules/{name}.py" for name in COMPILED]
     script = (
@@ -128,7 +133,9 @@ def compile_package(source: Path, work: Path) -> list[Path]:
     )
     subprocess.run([sys.executable, "-c", script], cwd=work, check=True)
     suffix = sysconfig.get_config_var("EXT_SUFFIX")
-    return sorted((work / "gaia_rules").rglob(f"*{suffix}"))
+    return sorted(
+        [*(work / "gaia_rules").rglob(f"*{suffix}"), *work.glob(f"{GROUP}__mypyc{suffix}")]
+    )
 
 
 class MypycBuildHook(BuildHookInterface):  # type: ignore[type-arg]
