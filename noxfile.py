@@ -130,6 +130,21 @@ def docs(session: nox.Session) -> None:
         session.run("mkdocs", "build", "--strict", "--site-dir", str(ROOT / "site"))
 
 
+@nox.session(name="docs-version", python=PYTHONS[0])
+def docs_version(session: nox.Session) -> None:
+    """One version of the documentation site, built by mike into its folder of the local
+    gh-pages branch (``nox -s docs-version -- 0.1 latest``: the version, then its aliases; the
+    alias ``latest`` becomes the site's default), as the docs workflow does for a release
+    before it pushes the branch. Nothing is pushed here."""
+    if not session.posargs:
+        session.error("name the version: nox -s docs-version -- 0.1 latest")
+    session.install("-e", ".[dev]", "mike>=2.1")
+    version, *aliases = session.posargs
+    session.run("mike", "deploy", "--update-aliases", version, *aliases)
+    if "latest" in aliases:
+        session.run("mike", "set-default", "latest")
+
+
 @nox.session(python=PYTHONS[0])
 def dist(session: nox.Session) -> None:
     """The sdist and the pure wheel (built from the sdist), checked by twine and
