@@ -1,3 +1,3 @@
 """The version of gaia-rules (read by the build too)."""
 
-__version__ = "0.1.0.dev0"
+__version__ = "0.1.0"
