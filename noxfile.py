@@ -1,7 +1,7 @@
 """Every check of gaia-rules, one nox session each: what a contributor runs, what `.ci/run` runs
 and what the hosted CI runs are the same commands.
 
-    nox                  # lint, types, tests (3.11, 3.12, 3.13 where installed) and docs
+    nox                  # lint, types, tests (3.11-3.14, those installed) and docs
     nox -s tests-3.13    # one session; `nox -l` lists them all
     nox -s tests -- -k feeding -n 0   # arguments after `--` go to the tool (here pytest)
 
@@ -23,8 +23,9 @@ from pathlib import Path
 import nox
 
 ROOT = Path(__file__).resolve().parent
-PYTHONS = ["3.11", "3.12", "3.13"]
-"""The CPython versions the suite runs on (and the compiled wheels are built for)."""
+PYTHONS = ["3.11", "3.12", "3.13", "3.14"]
+"""The CPython versions the suite runs on (and the compiled wheels are built for); a version not
+installed here is skipped (pyenv has no 3.14 on every machine), and the hosted CI has each."""
 EVERYTHING = ".[dev,web,rl,openspiel,ray]"
 """The package with every extra: the wings' tests need theirs."""
 LINTED = ["src", "tests", "scripts", "benchmarks", "examples", "noxfile.py", "hatch_build.py"]
