@@ -141,7 +141,8 @@ def docs_version(session: nox.Session) -> None:
         session.error("name the version: nox -s docs-version -- 0.1 latest")
     session.install("-e", ".[dev]", "mike>=2.1")
     version, *aliases = session.posargs
-    session.run("mike", "deploy", "--update-aliases", version, *aliases)
+    # aliases as copies: the Pages artifact holds no symbolic links
+    session.run("mike", "deploy", "--update-aliases", "--alias-type", "copy", version, *aliases)
     if "latest" in aliases:
         session.run("mike", "set-default", "latest")
 
