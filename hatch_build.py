@@ -10,6 +10,13 @@ the way cibuildwheel does. The build then needs a C compiler; its Python require
 which brings mypyc, and setuptools, which drives the compiler) are added to the isolated build
 environment only when the variable is set, so the pure build stays quick.
 
+black builds its wheels with hatch-mypyc, a hook like this one; this hook does what it does
+(mypyc's ``mypycify`` through setuptools, the extension modules beside the ``.py`` files, mypyc's
+shared library at the top level of the wheel) with two differences that matter here: it compiles
+a copy of the package in a temporary folder, where hatch-mypyc builds in the source tree and
+renames ``pyproject.toml`` away while it runs (an interrupted build leaves a clone without it),
+and the switch is the project's own variable.
+
 The compiled wheel holds every ``.py`` file of the pure wheel and the extension modules beside
 them (an extension module is imported before the ``.py`` file of the same name); the suite runs
 on both.
