@@ -175,9 +175,8 @@ def test_a_term_is_given_in_each_language_and_on_the_glossary_pages(terms: Any) 
 def test_each_rulebook_word_is_found_by_its_own_pattern(terms: Any) -> None:
     for term in terms:
         for language in languages.LANGUAGES:
-            assert _find(term.patterns[language], term.words[language], term.case), (
-                term.words[language]
-            )
+            word = term.words[language]
+            assert _find(term.patterns[language], word, term.case), word
 
 
 def test_an_english_page_in_another_language_says_it_is_english() -> None:
