@@ -9,7 +9,10 @@ Hungarian rulebooks: the test carries the terms it checks, not the rulebooks.
 
 from __future__ import annotations
 
+import json
 import re
+import shutil
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -186,3 +189,58 @@ def test_an_english_page_in_another_language_says_it_is_english() -> None:
     assert languages.localization("play/basic.de.md") == "de"
     assert languages.localization("play/basic.md") is None
     assert languages.localization("rules/05-turn.md") is None
+
+
+# -- the table's rule links open the page in the table's language ---------------------------
+
+STATIC = ROOT / "src" / "gaia_rules" / "web" / "static"
+
+LINKS_IN_LANGUAGE = """
+globalThis.window = {};
+globalThis.document = { documentElement: {} };
+globalThis.fetch = async () => ({ ok: true, json: async () => ({}) });
+const i18n = await import("./i18n.js");
+const tips = await import("./tips.js");
+tips.setRulesSite("https://rules.example/", { nature: "play/basic/#nature-card" });
+const links = {};
+for (const lang of ["en", "de", "fr", "hu"]) {
+  await i18n.loadLanguage(lang);
+  links[lang] = tips.rulesLink("nature");
+}
+console.log(JSON.stringify(links));
+"""
+
+
+def test_the_tables_rule_links_open_the_page_in_the_tables_language() -> None:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    done = subprocess.run(
+        [node, "--input-type=module", "-e", LINKS_IN_LANGUAGE],
+        cwd=STATIC,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    links = json.loads(done.stdout)
+    assert links == {
+        "en": "https://rules.example/play/basic/#nature-card",
+        "de": "https://rules.example/de/play/basic/#nature-card",
+        "fr": "https://rules.example/fr/play/basic/#nature-card",
+        "hu": "https://rules.example/hu/play/basic/#nature-card",
+    }
+
+
+@pytest.mark.parametrize("language", languages.TRANSLATED)
+def test_every_rule_link_of_the_table_has_its_heading_in_each_language(language: str) -> None:
+    """A link of the table lands on the same heading in each language: on the translation of
+    its page where there is one, else on the English page the site shows there."""
+    links: dict[str, str] = json.loads(read(STATIC / "links.json"))
+    for what, link in links.items():
+        page, _, anchor = link.partition("#")
+        english = DOCS / (page.rstrip("/") + ".md")
+        source = translated(english.relative_to(DOCS).as_posix(), language)
+        text = read(source if source.is_file() else english)
+        if anchor:
+            assert f"{{ #{anchor} }}" in text or f"{{#{anchor}}}" in text, f"{what}: {source}"
