@@ -244,3 +244,10 @@ def test_every_rule_link_of_the_table_has_its_heading_in_each_language(language:
         text = read(source if source.is_file() else english)
         if anchor:
             assert f"{{ #{anchor} }}" in text or f"{{#{anchor}}}" in text, f"{what}: {source}"
+
+
+def test_the_pictures_of_a_translated_page_say_their_words_are_english() -> None:
+    told = '<figure class="gaia-frame" markdown>\n\n???+ note "Step by step"\n'
+    german = languages.english_pictures(told, "de")
+    assert '<figure lang="en" class="gaia-frame"' in german
+    assert 'note "Schritt für Schritt (auf Englisch)"' in german

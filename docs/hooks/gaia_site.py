@@ -145,6 +145,9 @@ def _pictures(markdown: str, uri: str) -> str:
         if name not in stories:
             raise PluginError(f"{uri}: no pictured situation named {name!r} in pictures.py")
         told = pictures.story_markdown(stories[name], uri)
+        language = languages.localization(uri)
+        if language is not None:
+            told = languages.english_pictures(told, language)
         return spec_pages.expand_shorthand(told, _spec(), uri)  # a refusal cites its clause
 
     return PICTURE_MARKER.sub(picture, markdown)

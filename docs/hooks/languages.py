@@ -37,6 +37,14 @@ ENGLISH_ONLY = {
 
 NOTE_TITLE = {"de": "Auf Englisch", "fr": "En anglais", "hu": "Angolul"}
 
+STEPS_TITLE = {
+    "de": "Schritt für Schritt (auf Englisch)",
+    "fr": "Pas à pas (en anglais)",
+    "hu": "Lépésről lépésre (angolul)",
+}
+"""The title of a picture's fold of steps on a translated page: the steps are told in
+English, as the engine's narration tells them."""
+
 TERMS_MARKER = "<!-- gaia:terms -->"
 """The marker of a glossary page, which the build fills with the table of terms."""
 
@@ -96,3 +104,11 @@ def english_only_note(markdown: str, language: str) -> str:
     if lines and lines[0].startswith("# "):
         return "\n".join([lines[0], "", note, *lines[1:]])
     return f"{note}\n{markdown}"
+
+
+def english_pictures(told: str, language: str) -> str:
+    """A picture's Markdown (``pictures.story_markdown``) on a ``language`` page: its
+    captions and steps are English, so the figures say so to a screen reader
+    (``lang="en"``) and the fold of steps says so in its title."""
+    told = told.replace("<figure class=", '<figure lang="en" class=')
+    return told.replace('note "Step by step"', f'note "{STEPS_TITLE[language]}"')
