@@ -189,6 +189,8 @@ def test_an_english_page_in_another_language_says_it_is_english() -> None:
     assert languages.localization("play/basic.de.md") == "de"
     assert languages.localization("play/basic.md") is None
     assert languages.localization("rules/05-turn.md") is None
+    assert languages.root_only("reference/game.md") and languages.root_only("guides/cli.md")
+    assert not languages.root_only("rules/05-turn.md") and not languages.root_only("play/basic.md")
 
 
 # -- the table's rule links open the page in the table's language ---------------------------

@@ -26,7 +26,7 @@ import spec_pages
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
-from mkdocs.structure.files import File, Files
+from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -103,6 +103,13 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         for uri, svg in pictures.svg_files(story).items():
             files.append(_generated(config, uri, svg))
     _state["stories"] = stories
+    language = build_language(config)
+    if language is not None:
+        for file in files.documentation_pages():
+            if languages.root_only(file.src_uri):  # linked at the English site's root
+                file.inclusion = InclusionLevel.EXCLUDED
+                file.dest_uri = file.dest_uri.removeprefix(f"{language}/")
+                file.__dict__.pop("url", None)  # mkdocs caches the url of the old dest_uri
     return files
 
 

@@ -14,6 +14,10 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+ROOT_ONLY = ("reference/", "guides/", "changelog.md", "stability.md")
+"""The programmers' pages, which only the English site builds: another language's site links
+them there, at the site's root, instead of building them again in English under its code."""
+
 TERMS = Path(__file__).resolve().parent / "terms.toml"
 """The table of the game's terms in the four languages."""
 
@@ -112,3 +116,8 @@ def english_pictures(told: str, language: str) -> str:
     (``lang="en"``) and the fold of steps says so in its title."""
     told = told.replace("<figure class=", '<figure lang="en" class=')
     return told.replace('note "Step by step"', f'note "{STEPS_TITLE[language]}"')
+
+
+def root_only(src_uri: str) -> bool:
+    """Whether a page is one of the programmers' pages only the English site builds."""
+    return src_uri.startswith(ROOT_ONLY)
