@@ -37,6 +37,14 @@ PLAYER_PART = (
     "rules/cards.md",
     "rules/card-counts.md",
     "rules/disagreements/index.md",
+    "rules/disagreements/edition.md",
+    "rules/disagreements/levels.md",
+    "rules/disagreements/objectives.md",
+    "rules/disagreements/star-animals-on-sea.md",
+    "rules/disagreements/feeding.md",
+    "rules/disagreements/four-need-drop.md",
+    "rules/disagreements/lightnings.md",
+    "rules/disagreements/eruption-on-city.md",
 )
 """The English player's part that each language translates: the how-to-play pages, the
 illustrated examples (with the restrictions they name), the glossary, the card faces and
@@ -48,6 +56,13 @@ ANCHOR = re.compile(r"\{ #([\w-]+) \}")
 RULING = re.compile(r"disagreements/all\.md#([ad]\d+)")
 HIDDEN = re.compile(r"<!--.*?-->|\]\([^)]*\)|\{[^}]*\}", re.S)
 """What a reader does not see of a page: markers, link targets, heading attributes."""
+
+QUOTED = re.compile(
+    r'"[^"\n]*\s[^"\n]*\s[^"\n]*"|“[^”\n]*\s[^”\n]*\s[^”\n]*”'
+    r"|„[^“\n]*\s[^“\n]*\s[^“\n]*“|«\s?[^»\n]*\s[^»\n]*\s[^»\n]*\s?»"
+)
+"""A rulebook quoted in its own words (three words or more), which are not the page's; a
+word or two in quotation marks (variante « Désastres ») is the page's own."""
 
 
 def translated(uri: str, language: str) -> Path:
@@ -74,7 +89,7 @@ def term_problems(english: str, page: str, language: str, terms: Any) -> list[st
     rulebook's words: a concept the English page names and the translation does not name
     with its rulebook's word, or a word the rulebook does not use for a concept."""
     problems = []
-    english, page = visible(english), visible(page)
+    english, page = QUOTED.sub(" ", visible(english)), QUOTED.sub(" ", visible(page))
     for term in terms:
         if _find(term.patterns["en"], english, term.case) and not _find(
             term.patterns[language], page, term.case
