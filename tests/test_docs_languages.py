@@ -58,8 +58,8 @@ HIDDEN = re.compile(r"<!--.*?-->|\]\([^)]*\)|\{[^}]*\}", re.S)
 """What a reader does not see of a page: markers, link targets, heading attributes."""
 
 QUOTED = re.compile(
-    r'"[^"\n]*\s[^"\n]*\s[^"\n]*"|“[^”\n]*\s[^”\n]*\s[^”\n]*”'
-    r"|„[^“\n]*\s[^“\n]*\s[^“\n]*“|«\s?[^»\n]*\s[^»\n]*\s[^»\n]*\s?»"
+    r'"\s*[^"\s]+\s+[^"\s]+\s+[^"\s][^"\n]*"|“\s*[^”\s]+\s+[^”\s]+\s+[^”\s][^”\n]*”'
+    r"|„\s*[^“\s]+\s+[^“\s]+\s+[^“\s][^“\n]*“|«\s*[^»\s]+\s+[^»\s]+\s+[^»\s][^»\n]*»"
 )
 """A rulebook quoted in its own words (three words or more), which are not the page's; a
 word or two in quotation marks (variante « Désastres ») is the page's own."""
