@@ -1,7 +1,7 @@
 """Every restriction the rules state for an action is named on the "How to play" page of its
 level, so a player who learns only from those pages misses none.
 
-``docs/play/restrictions.toml`` lists each clause of sections 6 to 9 and 11 to 14 that refuses
+``docs/play/restrictions.toml`` lists each clause of sections 5 to 15 that refuses
 something, with the page of its level and the words that name it there. The clauses are
 found twice over, independently of the list: in the specification, by the words that state a
 prohibition, and in the engine, by the clauses its refusals cite. A new restriction is
@@ -26,13 +26,14 @@ LIST = PLAY / "restrictions.toml"
 
 spec_pages = _load("spec_pages")
 
-SECTIONS = frozenset({6, 7, 8, 9, 11, 12, 13, 14})
-"""The sections whose clauses restrict actions: drawing, Nature, Objectives, Life, feeding,
-the advanced rules, the Powers and the disasters."""
+SECTIONS = frozenset(range(5, 16))
+"""The sections whose clauses restrict actions: the turn ("exactly two actions"), drawing,
+Nature, Objectives, Life, satisfaction ("one pawn per player per city"), feeding, the
+advanced rules, the Powers, the disasters and the end."""
 
 PROHIBITION = re.compile(
     r"\b(?:may not|cannot|may (?:be played|be placed|go) only|is not a legal action"
-    r"|never played|must be|the restrictions of \d)",
+    r"|never played|must be|the restrictions of \d|at most one)",
     re.I,
 )
 """The words with which the specification forbids something."""
@@ -140,13 +141,14 @@ def test_the_clauses_are_found_both_ways(spec: Any) -> None:
     stated, refused = stated_prohibitions(spec), engine_refusals(spec)
     assert {"7.1", "9.1a", "13.4", "13.5", "13.9d", "14.3d"} <= stated
     assert {"6.1", "7.1", "9.3", "13.9a", "14.3a"} <= refused
+    assert {"5.2", "10.4"} <= stated and {"5.2", "15.1"} <= refused
 
 
 def test_every_restriction_of_the_rules_is_listed(spec: Any) -> None:
     listed = [entry["clause"] for entry in entries()]
     assert len(listed) == len(set(listed)), "a clause is listed twice"
     unknown = set(listed) - set(clauses_of(spec))
-    assert not unknown, f"listed clauses that are no clause of sections 6-9, 11-14: {unknown}"
+    assert not unknown, f"listed clauses that are no clause of sections 5-15: {unknown}"
     needed = stated_prohibitions(spec) | engine_refusals(spec)
     assert not needed - set(listed), (
         f"restrictions docs/play/ does not list: {needed - set(listed)}"

@@ -20,11 +20,13 @@ from typing import Any
 
 import cards_page
 import disagreements_page
+import languages
 import pictures
 import spec_pages
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import File, Files
+from mkdocs.plugins import event_priority
+from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,6 +48,27 @@ def _spec() -> spec_pages.Spec:
     return spec
 
 
+def build_language(config: MkDocsConfig) -> str | None:
+    """The language of the site being built when it is not the default one (``"de"``), or
+    None: the i18n plugin builds the default language at the root, then each other language
+    under its code."""
+    plugin = config.plugins.get("i18n")
+    current = getattr(plugin, "current_language", None)
+    default = getattr(plugin, "default_language", None)
+    return current if isinstance(current, str) and current != default else None
+
+
+def _generated(config: MkDocsConfig, uri: str, content: str) -> File:
+    """A generated page or picture, under the language's folder in another language's build
+    (``de/rules/05-turn/``), so that each language's site links its own copy."""
+    file = File.generated(config, uri, content=content)
+    language = build_language(config)
+    if language is not None:
+        file.dest_uri = f"{language}/{file.dest_uri}"
+    return file
+
+
+@event_priority(-110)  # after the i18n plugin's (-100), which reads files from docs/ only
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     """Add the generated rules pages and every picture's SVG files."""
     try:
@@ -55,9 +78,9 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     _state["spec"] = spec
     for section in spec.sections:
         content = spec_pages.section_markdown(spec, section)
-        files.append(File.generated(config, section.uri, content=content))
+        files.append(_generated(config, section.uri, content))
     glossary = spec_pages.glossary_markdown(spec)
-    files.append(File.generated(config, f"{spec_pages.RULES_DIR}/glossary.md", content=glossary))
+    files.append(_generated(config, f"{spec_pages.RULES_DIR}/glossary.md", glossary))
     try:
         items = disagreements_page.read_items(SPEC_DIR / "disagreements.toml")
         for item in items:
@@ -67,22 +90,38 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     except (KeyError, ValueError) as error:
         raise PluginError(f"spec/disagreements.toml: {error}") from error
     page = disagreements_page.page_markdown(items, spec)
-    files.append(File.generated(config, disagreements_page.PAGE, content=page))
+    files.append(_generated(config, disagreements_page.PAGE, page))
     for uri, svg in cards_page.card_files().items():
-        files.append(File.generated(config, uri, content=svg))
+        files.append(_generated(config, uri, svg))
+    told: dict[str, pictures.Story] = _state.get("stories", {})
     stories = {}
     for name in pictures.SITUATIONS:
-        story = pictures.tell(name)
+        # another language's build draws the stories the default build just played
+        known = told.get(name) if build_language(config) is not None else None
+        story = known if known is not None else pictures.tell(name)
         stories[name] = story
         for uri, svg in pictures.svg_files(story).items():
-            files.append(File.generated(config, uri, content=svg))
+            files.append(_generated(config, uri, svg))
     _state["stories"] = stories
+    language = build_language(config)
+    if language is not None:
+        for file in files.documentation_pages():
+            if languages.root_only(file.src_uri):  # linked at the English site's root
+                file.inclusion = InclusionLevel.EXCLUDED
+                file.dest_uri = file.dest_uri.removeprefix(f"{language}/")
+                file.__dict__.pop("url", None)  # mkdocs caches the url of the old dest_uri
     return files
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Fill the markers of a hand-written rules page (see the module docstring)."""
     uri = page.file.src_uri
+    language = build_language(config)
+    if language is not None and languages.localization(uri) is None:
+        markdown = languages.english_only_note(markdown, language)
+    if languages.TERMS_MARKER in markdown:
+        table = languages.terms_markdown(language or "en", languages.read_terms())
+        markdown = markdown.replace(languages.TERMS_MARKER, table)
     if uri == spec_pages.NOTES_PAGE:
         notes = spec_pages.engine_notes_markdown(_spec(), uri)
         return markdown.replace(spec_pages.ENGINE_NOTES_MARKER, notes)
@@ -113,6 +152,9 @@ def _pictures(markdown: str, uri: str) -> str:
         if name not in stories:
             raise PluginError(f"{uri}: no pictured situation named {name!r} in pictures.py")
         told = pictures.story_markdown(stories[name], uri)
+        language = languages.localization(uri)
+        if language is not None:
+            told = languages.english_pictures(told, language)
         return spec_pages.expand_shorthand(told, _spec(), uri)  # a refusal cites its clause
 
     return PICTURE_MARKER.sub(picture, markdown)

@@ -3,7 +3,7 @@
 // link can be reached; Escape closes it.
 "use strict";
 
-import { joined, t } from "./i18n.js";
+import { joined, language, t } from "./i18n.js";
 import { faceWords, kindWord, landWord } from "./words.js";
 
 let links = {}; // what -> a page of the rules site, relative to its base
@@ -19,7 +19,15 @@ export function setRulesSite(base, pages) {
 
 export function rulesLink(what) {
   const page = links[what];
-  return page === undefined ? null : `${docs}${page}`;
+  return page === undefined ? null : `${docs}${inLanguage(page)}`;
+}
+
+// A page of the rules site in the table's language: the site keeps English at its root and
+// each other language under its code (de/play/basic/); a page it has not translated is
+// there in English.
+function inLanguage(page) {
+  const lang = language();
+  return lang === "en" ? page : `${lang}/${page}`;
 }
 
 function tipBox() {

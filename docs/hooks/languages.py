@@ -1,0 +1,123 @@
+"""The site's languages: the game's terms in each rulebook's words, and the note on a page
+that another language reads in English.
+
+The player's pages exist in English (``basic.md``) and in the rulebooks' languages beside it
+(``basic.de.md``); the i18n plugin builds each language under its code (``de/play/basic/``).
+A page with no translation (a numbered chapter, a guide, the API reference) is the English
+one in every language, with a note that says so. The functions are pure, so the build hook
+and the tests call them alike.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT_ONLY = ("reference/", "guides/", "changelog.md", "stability.md")
+"""The programmers' pages, which only the English site builds: another language's site links
+them there, at the site's root, instead of building them again in English under its code."""
+
+TERMS = Path(__file__).resolve().parent / "terms.toml"
+"""The table of the game's terms in the four languages."""
+
+LANGUAGES = ("en", "de", "fr", "hu")
+"""The site's languages, English first: the default, at the site's root."""
+
+TRANSLATED = ("de", "fr", "hu")
+"""The languages of the German, French and Hungarian rulebooks."""
+
+NAMES = {"en": "English", "de": "Deutsch", "fr": "Français", "hu": "Magyar"}
+
+ENGLISH_ONLY = {
+    "de": "Diese Seite gibt es nur auf Englisch. Die Spielanleitung, die Beispiele, das "
+    "Glossar, die Kartenvorderseiten und die Abweichungen der Spielregeln sind auf Deutsch.",
+    "fr": "Cette page n'existe qu'en anglais. Les règles du jeu, les exemples, le glossaire, "
+    "les faces des cartes et les désaccords entre les règles sont en français.",
+    "hu": "Ez az oldal csak angolul olvasható. A játékszabály, a példák, a szójegyzék, a "
+    "kártyák előlapjai és a szabályok eltérései magyarul is megvannak.",
+}
+"""The note on top of an English page in another language's site."""
+
+NOTE_TITLE = {"de": "Auf Englisch", "fr": "En anglais", "hu": "Angolul"}
+
+STEPS_TITLE = {
+    "de": "Schritt für Schritt (auf Englisch)",
+    "fr": "Pas à pas (en anglais)",
+    "hu": "Lépésről lépésre (angolul)",
+}
+"""The title of a picture's fold of steps on a translated page: the steps are told in
+English, as the engine's narration tells them."""
+
+TERMS_MARKER = "<!-- gaia:terms -->"
+"""The marker of a glossary page, which the build fills with the table of terms."""
+
+
+@dataclass(frozen=True)
+class Term:
+    """One game concept: its word in each language, the patterns that find it on a page, and
+    the words a translation must not use for it."""
+
+    words: dict[str, str]
+    patterns: dict[str, str]
+    forbidden: dict[str, tuple[str, ...]]
+    case: bool
+
+
+def read_terms(path: Path = TERMS) -> tuple[Term, ...]:
+    """Every term of the table, in its order.
+
+    Raises ``ValueError`` for a term that lacks a language's word.
+    """
+    terms = []
+    for raw in tomllib.loads(path.read_text(encoding="utf-8"))["term"]:
+        missing = [lang for lang in LANGUAGES if not str(raw.get(lang, "")).strip()]
+        if missing:
+            raise ValueError(f"term {raw.get('en')!r} has no word for {missing}")
+        words = {lang: str(raw[lang]) for lang in LANGUAGES}
+        terms.append(
+            Term(
+                words=words,
+                patterns={lang: str(raw.get(f"{lang}_match", words[lang])) for lang in LANGUAGES},
+                forbidden={lang: tuple(raw.get(f"not_{lang}", ())) for lang in TRANSLATED},
+                case=bool(raw.get("case", False)),
+            )
+        )
+    return tuple(terms)
+
+
+def terms_markdown(language: str, terms: tuple[Term, ...]) -> str:
+    """The table of a glossary page: the page's language first, then the others."""
+    order = (language, *(lang for lang in LANGUAGES if lang != language))
+    head = "| " + " | ".join(NAMES[lang] for lang in order) + " |"
+    rule = "|" + "---|" * len(order)
+    rows = ["| " + " | ".join(term.words[lang] for lang in order) + " |" for term in terms]
+    return "\n".join([head, rule, *rows])
+
+
+def localization(src_uri: str) -> str | None:
+    """The language of a translated page's file (``play/basic.de.md``), or None."""
+    parts = src_uri.rsplit(".", 2)
+    return parts[1] if len(parts) == 3 and parts[1] in TRANSLATED else None
+
+
+def english_only_note(markdown: str, language: str) -> str:
+    """An English page as another language's site shows it: a note on top, after its title."""
+    note = f'!!! note "{NOTE_TITLE[language]}"\n\n    {ENGLISH_ONLY[language]}\n'
+    lines = markdown.split("\n")
+    if lines and lines[0].startswith("# "):
+        return "\n".join([lines[0], "", note, *lines[1:]])
+    return f"{note}\n{markdown}"
+
+
+def english_pictures(told: str, language: str) -> str:
+    """A picture's Markdown (``pictures.story_markdown``) on a ``language`` page: its
+    captions and steps are English, so the figures say so to a screen reader
+    (``lang="en"``) and the fold of steps says so in its title."""
+    told = told.replace("<figure class=", '<figure lang="en" class=')
+    return told.replace('note "Step by step"', f'note "{STEPS_TITLE[language]}"')
+
+
+def root_only(src_uri: str) -> bool:
+    """Whether a page is one of the programmers' pages only the English site builds."""
+    return src_uri.startswith(ROOT_ONLY)

@@ -1,0 +1,270 @@
+"""The player's part of the site in the rulebooks' four languages: every page of the English
+player's part has its German, French and Hungarian page, each says what the English one says
+(the same clauses, pictures and anchors), and each names the game's concepts with its own
+rulebook's words.
+
+The words are those of ``docs/hooks/terms.toml``, a table taken from the German, French and
+Hungarian rulebooks: the test carries the terms it checks, not the rulebooks.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.test_docs_site import _load
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+
+languages = _load("languages")
+
+PLAYER_PART = (
+    "play/index.md",
+    "play/turn.md",
+    "play/basic.md",
+    "play/advanced.md",
+    "play/powers.md",
+    "play/disasters.md",
+    "play/examples.md",
+    "play/glossary.md",
+    "rules/cards.md",
+    "rules/card-counts.md",
+    "rules/disagreements/index.md",
+    "rules/disagreements/edition.md",
+    "rules/disagreements/levels.md",
+    "rules/disagreements/objectives.md",
+    "rules/disagreements/star-animals-on-sea.md",
+    "rules/disagreements/feeding.md",
+    "rules/disagreements/four-need-drop.md",
+    "rules/disagreements/lightnings.md",
+    "rules/disagreements/eruption-on-city.md",
+)
+"""The English player's part that each language translates: the how-to-play pages, the
+illustrated examples (with the restrictions they name), the glossary, the card faces and
+counts, and the disagreements."""
+
+CLAUSE = re.compile(r"\[\[(\d{1,2}\.\d{1,2}[a-z]?)\]\]")
+PICTURE = re.compile(r"^<!-- gaia:[\w-]+(?: [\w-]+)? -->$", re.M)
+ANCHOR = re.compile(r"\{ #([\w-]+) \}")
+RULING = re.compile(r"disagreements/all\.md#([ad]\d+)")
+HIDDEN = re.compile(r"<!--.*?-->|\]\([^)]*\)|\{[^}]*\}", re.S)
+"""What a reader does not see of a page: markers, link targets, heading attributes."""
+
+QUOTED = re.compile(
+    r'"\s*[^"\s]+\s+[^"\s]+\s+[^"\s][^"\n]*"|“\s*[^”\s]+\s+[^”\s]+\s+[^”\s][^”\n]*”'
+    r"|„\s*[^“\s]+\s+[^“\s]+\s+[^“\s][^“\n]*“|«\s*[^»\s]+\s+[^»\s]+\s+[^»\s][^»\n]*»"
+)
+"""A rulebook quoted in its own words (three words or more), which are not the page's; a
+word or two in quotation marks (variante « Désastres ») is the page's own."""
+
+
+def translated(uri: str, language: str) -> Path:
+    """The file of a page's translation: ``play/basic.de.md``."""
+    return DOCS / f"{uri.removesuffix('.md')}.{language}.md"
+
+
+def read(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+def visible(text: str) -> str:
+    """The words a reader sees of a page's Markdown."""
+    return HIDDEN.sub(" ", text)
+
+
+def _find(pattern: str, text: str, case: bool) -> list[str]:
+    flags = 0 if case else re.IGNORECASE
+    return re.findall(rf"(?<!\w)(?:{pattern})", text, flags)
+
+
+def term_problems(english: str, page: str, language: str, terms: Any) -> list[str]:
+    """Where ``page``, the ``language`` translation of ``english``, departs from its
+    rulebook's words: a concept the English page names and the translation does not name
+    with its rulebook's word, or a word the rulebook does not use for a concept."""
+    problems = []
+    english, page = QUOTED.sub(" ", visible(english)), QUOTED.sub(" ", visible(page))
+    for term in terms:
+        if _find(term.patterns["en"], english, term.case) and not _find(
+            term.patterns[language], page, term.case
+        ):
+            problems.append(f"{term.words['en']}: no {term.words[language]!r}")
+        for word in term.forbidden[language]:
+            if _find(word, page, False):
+                problems.append(f"{term.words['en']}: {word!r} for {term.words[language]!r}")
+    return problems
+
+
+def missing_pages(root: Path) -> list[str]:
+    """The translations of the player's part that ``root`` (a docs folder) lacks."""
+    return [
+        f"{uri} ({language})"
+        for uri in PLAYER_PART
+        for language in languages.TRANSLATED
+        if not (root / f"{uri.removesuffix('.md')}.{language}.md").is_file()
+    ]
+
+
+@pytest.fixture(scope="module")
+def terms() -> Any:
+    return languages.read_terms()
+
+
+PAGES = [(uri, language) for uri in PLAYER_PART for language in languages.TRANSLATED]
+
+
+def test_every_page_of_the_players_part_is_translated() -> None:
+    assert missing_pages(DOCS) == []
+
+
+def test_a_missing_translation_is_found(tmp_path: Path) -> None:
+    for uri in PLAYER_PART:
+        for language in ("", *(f".{lang}" for lang in languages.TRANSLATED)):
+            path = tmp_path / f"{uri.removesuffix('.md')}{language}.md"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text("# x\n", encoding="utf-8")
+    assert missing_pages(tmp_path) == []
+    (tmp_path / "play" / "powers.hu.md").unlink()
+    assert missing_pages(tmp_path) == ["play/powers.md (hu)"]
+
+
+def test_every_how_to_play_page_is_in_the_players_part() -> None:
+    english = {
+        p.relative_to(DOCS).as_posix()
+        for p in (DOCS / "play").glob("*.md")
+        if languages.localization(p.relative_to(DOCS).as_posix()) is None
+    }
+    assert english <= set(PLAYER_PART)
+
+
+def test_every_translation_is_of_a_page_of_the_players_part() -> None:
+    strays = [
+        path.relative_to(DOCS).as_posix()
+        for path in DOCS.rglob("*.md")
+        if languages.localization(path.name) is not None
+        and re.sub(r"\.\w\w\.md$", ".md", path.relative_to(DOCS).as_posix()) not in PLAYER_PART
+    ]
+    assert strays == []
+
+
+@pytest.mark.parametrize(("uri", "language"), PAGES)
+def test_a_translation_cites_every_clause_picture_anchor_and_ruling_of_its_page(
+    uri: str, language: str
+) -> None:
+    english, page = read(DOCS / uri), read(translated(uri, language))
+    for pattern in (CLAUSE, PICTURE, ANCHOR, RULING):
+        lost = sorted(set(pattern.findall(english)) - set(pattern.findall(page)))
+        assert not lost, f"{translated(uri, language).name} lacks {lost}"
+
+
+@pytest.mark.parametrize(("uri", "language"), PAGES)
+def test_a_translation_uses_its_rulebooks_words(uri: str, language: str, terms: Any) -> None:
+    english, page = read(DOCS / uri), read(translated(uri, language))
+    assert term_problems(english, page, language, terms) == []
+
+
+def test_a_word_the_rulebook_does_not_use_is_found(terms: Any) -> None:
+    english = read(DOCS / "play" / "powers.md")
+    page = read(translated("play/powers.md", "de"))
+    assert term_problems(english, page, "de", terms) == []
+    assert term_problems(english, page.replace("Abwehr", "Schutz"), "de", terms) != []
+    assert term_problems(english, page + "\nEine Spielfigur.\n", "de", terms) != []
+    french = read(translated("play/basic.md", "fr"))
+    assert term_problems(read(DOCS / "play" / "basic.md"), french + " une ville", "fr", terms)
+
+
+def test_a_term_is_given_in_each_language_and_on_the_glossary_pages(terms: Any) -> None:
+    assert len(terms) >= 30
+    for language in languages.LANGUAGES:
+        table = languages.terms_markdown(language, terms)
+        assert table.splitlines()[0].startswith(f"| {languages.NAMES[language]} |")
+        for term in terms:
+            assert term.words[language] in table
+    for uri in ("play/glossary.md", *(f"play/glossary.{lang}.md" for lang in languages.TRANSLATED)):
+        assert languages.TERMS_MARKER in read(DOCS / uri), uri
+
+
+def test_each_rulebook_word_is_found_by_its_own_pattern(terms: Any) -> None:
+    for term in terms:
+        for language in languages.LANGUAGES:
+            word = term.words[language]
+            assert _find(term.patterns[language], word, term.case), word
+
+
+def test_an_english_page_in_another_language_says_it_is_english() -> None:
+    page = languages.english_only_note("# Title\n\nText.\n", "fr")
+    assert page.startswith("# Title\n\n!!! note")
+    assert "anglais" in page
+    assert languages.localization("play/basic.de.md") == "de"
+    assert languages.localization("play/basic.md") is None
+    assert languages.localization("rules/05-turn.md") is None
+    assert languages.root_only("reference/game.md") and languages.root_only("guides/cli.md")
+    assert not languages.root_only("rules/05-turn.md") and not languages.root_only("play/basic.md")
+
+
+# -- the table's rule links open the page in the table's language ---------------------------
+
+STATIC = ROOT / "src" / "gaia_rules" / "web" / "static"
+
+LINKS_IN_LANGUAGE = """
+globalThis.window = {};
+globalThis.document = { documentElement: {} };
+globalThis.fetch = async () => ({ ok: true, json: async () => ({}) });
+const i18n = await import("./i18n.js");
+const tips = await import("./tips.js");
+tips.setRulesSite("https://rules.example/", { nature: "play/basic/#nature-card" });
+const links = {};
+for (const lang of ["en", "de", "fr", "hu"]) {
+  await i18n.loadLanguage(lang);
+  links[lang] = tips.rulesLink("nature");
+}
+console.log(JSON.stringify(links));
+"""
+
+
+def test_the_tables_rule_links_open_the_page_in_the_tables_language() -> None:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    done = subprocess.run(
+        [node, "--input-type=module", "-e", LINKS_IN_LANGUAGE],
+        cwd=STATIC,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    links = json.loads(done.stdout)
+    assert links == {
+        "en": "https://rules.example/play/basic/#nature-card",
+        "de": "https://rules.example/de/play/basic/#nature-card",
+        "fr": "https://rules.example/fr/play/basic/#nature-card",
+        "hu": "https://rules.example/hu/play/basic/#nature-card",
+    }
+
+
+@pytest.mark.parametrize("language", languages.TRANSLATED)
+def test_every_rule_link_of_the_table_has_its_heading_in_each_language(language: str) -> None:
+    """A link of the table lands on the same heading in each language: on the translation of
+    its page where there is one, else on the English page the site shows there."""
+    links: dict[str, str] = json.loads(read(STATIC / "links.json"))
+    for what, link in links.items():
+        page, _, anchor = link.partition("#")
+        english = DOCS / (page.rstrip("/") + ".md")
+        source = translated(english.relative_to(DOCS).as_posix(), language)
+        text = read(source if source.is_file() else english)
+        if anchor:
+            assert f"{{ #{anchor} }}" in text or f"{{#{anchor}}}" in text, f"{what}: {source}"
+
+
+def test_the_pictures_of_a_translated_page_say_their_words_are_english() -> None:
+    told = '<figure class="gaia-frame" markdown>\n\n???+ note "Step by step"\n'
+    german = languages.english_pictures(told, "de")
+    assert '<figure lang="en" class="gaia-frame"' in german
+    assert 'note "Schritt für Schritt (auf Englisch)"' in german
