@@ -50,6 +50,8 @@ from gaia_rules.svg import world_svg
 from gaia_rules.web.botpool import BotPool
 from gaia_rules.web.messages import state_message
 from gaia_rules.web.store import (
+    ABANDONED,
+    ENDED,
     SPECTATOR,
     MoveTakenError,
     NewGame,
@@ -142,6 +144,12 @@ class Room:
         """The move number at which the world was last seen to change."""
         self.heard = 0
         """The largest move number the other processes said the game reached."""
+        self.ended: str | None = None
+        """How the server ended the game, if it did (``"abandoned"``): it takes no more
+        actions, and its messages say ``over`` and ``ended``."""
+        self.version = 0
+        """Counts the changes a live connection is sent: each action, and the game's end
+        by the server."""
 
     @property
     def moves(self) -> int:
@@ -154,9 +162,16 @@ class Room:
         return self.heard > self.moves
 
     @property
+    def over(self) -> bool:
+        """The game is over: the rules ended it, or the server did."""
+        return self.game.is_over or self.ended is not None
+
+    @property
     def bot_to_move(self) -> str | None:
         """The name of the bot whose seat is to move, if a bot's seat is."""
         seat = self.game.to_move
+        if self.ended is not None:
+            return None
         return None if seat is None else self.bots[seat]
 
     @property
@@ -173,6 +188,15 @@ class Room:
         self.after.append((game.to_move, game.is_over))
         if action.key is not None:
             self.keys[action.key] = action.number
+        self.version += 1
+
+    def end(self, how: str) -> None:
+        """The server ended the game (``how``: ``"abandoned"``); every live connection is
+        sent its state, which says so."""
+        if self.ended is None and not self.game.is_over:
+            self.ended = how
+            self.version += 1
+            self.notify()
 
     def notify(self) -> None:
         """Wake everyone waiting for news of this game."""
@@ -213,6 +237,10 @@ class Room:
         message = state_message(self.game, seat, since)
         message["game"] = self.id
         message["bots"] = list(self.bots)
+        if self.ended is not None:
+            message["over"] = True
+            message["ended"] = self.ended
+            message["legal"] = None
         if world:
             message["world"] = self.world()
         return message
@@ -223,9 +251,9 @@ class Room:
 
         Built once per change for each seat and kind, and the same text sent to every
         connection that asks for it."""
-        if self._frames_at != self.moves:
+        if self._frames_at != self.version:
             self._frames.clear()
-            self._frames_at = self.moves
+            self._frames_at = self.version
         if world:
             self.world()  # drawn now, if the game moved since it was last drawn
         drawn = world and self._world_changed > moves
@@ -252,7 +280,8 @@ class Lobby:
 
     ``idle``: seconds after which a game nobody uses is evicted from memory (it is loaded
     again when next asked for). ``bots_only``: how many games of bots alone may be in play
-    in memory at once (0: none may be created).
+    in memory at once (0: none may be created). ``abandon_after``: seconds with no action
+    after which a game in play ends as abandoned (0: never), in memory or not.
     """
 
     def __init__(
@@ -262,17 +291,20 @@ class Lobby:
         *,
         idle: float = 300.0,
         bots_only: int = 2,
+        abandon_after: float = 3600.0,
     ) -> None:
         self.store = store
         self.pool = pool if pool is not None else BotPool(workers=0)
         self.idle = idle
         self.bots_only = bots_only
+        self.abandon_after = abandon_after
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
         self._refreshing: set[str] = set()
         self._missed: set[str] = set()
         """Games another process moved while they were being loaded here."""
         self._evicting: asyncio.Task[None] | None = None
+        self._sweeping: asyncio.Task[None] | None = None
         self.closing = False
 
     # -- start-up and shutdown ------------------------------------------------------------
@@ -282,6 +314,8 @@ class Lobby:
         read: a game is loaded when it is first asked for)."""
         await self.store.listen(self._heard)
         self._evicting = asyncio.get_running_loop().create_task(self._evict_idle())
+        if self.abandon_after > 0:
+            self._sweeping = asyncio.get_running_loop().create_task(self._sweep())
 
     async def close(self) -> None:
         """Stop the bots and the eviction, and wake every live connection so that it ends."""
@@ -289,6 +323,8 @@ class Lobby:
         tasks = [room.bot_task for room in self.rooms.values() if room.bot_task is not None]
         if self._evicting is not None:
             tasks.append(self._evicting)
+        if self._sweeping is not None:
+            tasks.append(self._sweeping)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -331,9 +367,7 @@ class Lobby:
                     f"bots[{seat}]: no bot {name!r}; the bots are {', '.join(sorted(BOTS))}",
                 )
         if all(name is not None for name in bots):
-            playing = sum(
-                1 for room in self.rooms.values() if room.bots_only and not room.game.is_over
-            )
+            playing = sum(1 for room in self.rooms.values() if room.bots_only and not room.over)
             if playing >= self.bots_only:
                 raise WebError(
                     429,
@@ -359,8 +393,10 @@ class Lobby:
         self.kick(room)
         return Created(room, tokens, spectator)
 
-    async def room(self, game_id: str) -> Room:
-        """The room of a game, loaded from the store if it is not in memory.
+    async def room(self, game_id: str, *, moves: int = 0) -> Room:
+        """The room of a game, loaded from the store if it is not in memory; read again
+        from the store if it is at fewer than ``moves`` actions (a client that knows of an
+        action another process took: read-your-writes across processes).
 
         Raises:
             WebError: 404 when there is no such game; 503 when the store cannot be read.
@@ -382,6 +418,8 @@ class Lobby:
             if room is None:
                 raise WebError(404, "not_found", f"no game {game_id!r} on this server")
         room.used = time.monotonic()
+        if moves > room.moves:
+            room.heard = max(room.heard, moves)
         if room.stale:
             await self.refresh(room)
         self.kick(room)
@@ -404,6 +442,7 @@ class Lobby:
             raise WebError(500, "broken", f"game {game_id} cannot be read back") from None
         room = Room(game_id, game, stored.bots, stored.tokens)
         self._replay(room, stored)
+        room.ended = stored.ended
         self.rooms[game_id] = room
         if game_id in self._missed:
             self._missed.discard(game_id)
@@ -468,6 +507,14 @@ class Lobby:
         text = action.to_json()
         async with room.lock:
             for _ in range(5):
+                if move is not None and move > room.moves:
+                    # the client knows of actions this process has not read yet (taken
+                    # through another process): read them before judging
+                    await self._catch_up(room)
+                if room.ended is not None:
+                    raise WebError(
+                        409, "abandoned", "this game has ended: nobody acted in it for too long"
+                    )
                 done = self._judge(room, seat, text, move, key)
                 if done is not None:
                     return room.answer(done)
@@ -536,6 +583,8 @@ class Lobby:
         if stored is not None and stored.actions:
             self._replay(room, stored)
             room.notify()
+        if stored is not None and stored.ended is not None:
+            room.end(stored.ended)
         if room.heard == heard:  # nothing new heard while reading: the store had it all
             room.heard = min(room.heard, room.moves)
 
@@ -554,7 +603,8 @@ class Lobby:
         rooms = list(self.rooms.values()) if not game_id else [self.rooms.get(game_id)]
         for room in rooms:
             if room is not None:
-                room.heard = max(room.heard, moves if game_id else room.moves + 1)
+                known = moves if game_id and moves != ENDED else room.moves + 1
+                room.heard = max(room.heard, known)
                 self._refresh_if_stale(room)
 
     def _refresh_if_stale(self, room: Room) -> None:
@@ -572,6 +622,32 @@ class Lobby:
             logger.error("game %s: could not read the other processes' actions: %s", room.id, exc)
         finally:
             self._refreshing.discard(room.id)
+
+    # -- abandoned games --------------------------------------------------------------------
+
+    async def _sweep(self) -> None:
+        """Every little while, end the games nobody acted in for ``abandon_after`` seconds."""
+        while True:
+            await asyncio.sleep(max(0.05, min(self.abandon_after / 4, 30.0)))
+            await self.abandon()
+
+    async def abandon(self) -> list[str]:
+        """End as abandoned every game in play (in memory or not) with no action for
+        ``abandon_after`` seconds; their ids. The seats of those in memory are sent their
+        state, which says ``ended: "abandoned"``; another process holding one hears of it
+        from the store."""
+        if self.abandon_after <= 0:
+            return []
+        try:
+            ended = await self.store.abandon(time.time() - self.abandon_after)
+        except StoreError as exc:
+            logger.error("could not end the abandoned games: %s", exc)
+            return []
+        for game_id in ended:
+            room = self.rooms.get(game_id)
+            if room is not None:
+                room.end(ABANDONED)
+        return ended
 
     # -- memory -------------------------------------------------------------------------------
 
@@ -622,6 +698,8 @@ class Lobby:
             except WebError as exc:
                 if exc.kind == "stale":  # another process moved first: think again
                     continue
+                if exc.kind == "abandoned":  # ended meanwhile: nothing more to play
+                    return
                 logger.error("bot %s in game %s, seat %d: %s", name, room.id, seat, exc.message)
                 return
             except Exception:
