@@ -17,6 +17,7 @@ import multiprocessing
 import pickle
 import socket
 import sqlite3
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -99,7 +100,12 @@ def test_a_game_with_no_action_ends_abandoned_and_frees_its_creators_quota(tmp_p
             ws.send_json({"token": tokens[0], "since": 0})
             first = ws.receive_json()
             assert first["over"] is False and "ended" not in first
-            told = ws.receive_json()  # pushed when the server ends it
+            frames: list[Any] = []
+            reader = threading.Thread(target=lambda: frames.append(ws.receive_json()), daemon=True)
+            reader.start()
+            reader.join(timeout=10)  # pushed when the server ends it
+            assert frames, "the seat was not told"
+            told = frames[0]
         assert told["over"] is True and told["ended"] == ABANDONED and told["legal"] is None
         state = client.get(f"/api/games/{game}", headers=auth(spectator)).json()
         assert state["over"] is True and state["ended"] == ABANDONED
