@@ -15,6 +15,7 @@ import json
 import logging
 import multiprocessing
 import pickle
+import random
 import socket
 import sqlite3
 import threading
@@ -383,3 +384,64 @@ def test_serve_refuses_a_password_in_the_database_url(monkeypatch: pytest.Monkey
     monkeypatch.setenv("GAIA_DB", "postgresql://gaia:s3cret@localhost/gaia")
     status, _, err = run(["serve", "--port", "0"])
     assert status == 1 and "PGPASSWORD" in err
+
+
+# -- the clock (spec 1.17) ----------------------------------------------------------------
+
+
+@pytest.mark.clause("1.17")
+def test_a_timed_out_seat_declines_where_it_may_else_the_seeded_random_bot_decides() -> None:
+    from gaia_rules.bots import RandomBot  # noqa: PLC0415
+    from gaia_rules.cli.common import derive_seed  # noqa: PLC0415
+    from gaia_rules.web.clock import DECLINES, timed_out  # noqa: PLC0415
+
+    rules = gr.Rules(level=gr.Level.POWERS, objectives=gr.Objectives.OPTIONAL)
+    declined = chosen = 0
+    for seed in range(40):
+        game = gr.new_game(3, rules, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over and len(game.actions) < 150:
+            seat = game.to_move
+            assert seat is not None
+            legal = list(game.legal_actions())
+            taken = timed_out(game, seat)
+            assert taken in legal and taken.player == seat
+            declines = [action for action in legal if isinstance(action, DECLINES)]
+            if declines:
+                assert taken == declines[0]
+                declined += 1
+            else:
+                bot = RandomBot(derive_seed(game.seed, seat, len(game.actions)))
+                assert taken == bot.choose(game.view(seat), legal)
+                chosen += 1
+            game.apply(rng.choice(legal))
+        if declined >= 3:
+            break
+    assert declined >= 3 and chosen > 0
+
+
+@pytest.mark.clause("1.17")
+def test_with_a_clock_a_seat_that_does_not_decide_in_time_has_its_decision_taken(
+    tmp_path: Path,
+) -> None:
+    from gaia_rules.web.clock import timed_out  # noqa: PLC0415
+
+    with serve(tmp_path / "games.sqlite3", clock=1.0) as client:
+        game, tokens, _ = new_game(client)
+        state = client.get(f"/api/games/{game}", headers=auth(tokens[0])).json()
+        assert state["clock"]["seconds"] == 1.0 and 0 < state["clock"]["left"] <= 1.0
+        room = lobby(client).rooms[game]
+        expected = timed_out(room.game, 0)
+        deadline = time.monotonic() + 10
+        while room.moves < 1:
+            assert time.monotonic() < deadline, "the clock did not run out"
+            time.sleep(0.02)
+        assert room.game.actions[0] == expected
+        # a seat that decides in time keeps its own decision, and the clock starts again
+        seat = room.game.to_move
+        assert seat is not None
+        state = client.get(f"/api/games/{game}", headers=auth(tokens[seat])).json()
+        body = {"move": state["moves"], "action": state["legal"][-1]}
+        answer = client.post(f"/api/games/{game}/actions", json=body, headers=auth(tokens[seat]))
+        assert answer.status_code == 200 and answer.json()["moves"] == 2
+        assert room.game.actions[1].to_data() == state["legal"][-1]

@@ -43,6 +43,7 @@ LIMIT_FLAGS: tuple[tuple[str, str, str], ...] = (
     ("--bot-workers", "bot_workers", "processes for the bots' decisions (0: a thread)"),
     ("--bot-budget", "bot_budget", "seconds a bot may think; then the random bot decides"),
     ("--abandon-after", "abandon_after", "seconds with no action before a game ends abandoned"),
+    ("--clock", "clock", "seconds a person has per decision (0: no clock)"),
     ("--requests", "requests_per_minute", "requests of one address a minute, every route"),
     ("--requests-burst", "requests_burst", "requests of one address at once"),
     ("--pending-per-address", "pending_per_address", "connections of one address yet silent"),

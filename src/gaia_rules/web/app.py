@@ -126,6 +126,7 @@ def create_app(
             idle=limits.idle,
             bots_only=limits.bots_only_games,
             abandon_after=limits.abandon_after,
+            clock=limits.clock,
         )
         await lobby.start()
         app.state.lobby = lobby

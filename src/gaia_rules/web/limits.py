@@ -55,6 +55,10 @@ class Limits:
     """Seconds with no action after which a game in play ends as abandoned: it takes no more
     actions, its seats are told, and it counts no more in its creator's games in play
     (``--abandon-after``; 0: never)."""
+    clock: float = 0.0
+    """Seconds a person's seat has for each decision; when they run out, the seat declines
+    where it may, else the random bot decides for it (spec 1.17) (``--clock``; 0: no
+    clock)."""
     requests_per_minute: float = 3000.0
     """Requests (of every route, WebSockets opened included) one address may make a minute,
     in bursts of ``requests_burst`` (``--requests``)."""

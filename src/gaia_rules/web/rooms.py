@@ -48,6 +48,7 @@ from gaia_rules.rules import Rules
 from gaia_rules.serialization import JsonError, from_json
 from gaia_rules.svg import world_svg
 from gaia_rules.web.botpool import BotPool
+from gaia_rules.web.clock import timed_out
 from gaia_rules.web.messages import state_message
 from gaia_rules.web.store import (
     ABANDONED,
@@ -133,6 +134,13 @@ class Room:
         self.changed = asyncio.Event()
         """Set (and replaced) whenever the game moves: a live connection waits on it."""
         self.bot_task: asyncio.Task[None] | None = None
+        self.clock_task: asyncio.Task[None] | None = None
+        """Waits for the clock of the decision asked at move ``clock_at`` to run out."""
+        self.clock_at = -1
+        self.clock = 0.0
+        """Seconds a person's seat has for each decision (0: no clock)."""
+        self.deadline: float | None = None
+        """When the decision asked now times out (``time.monotonic()``), if it can."""
         self.watchers = 0
         """Live connections open on this room."""
         self.used = time.monotonic()
@@ -241,6 +249,9 @@ class Room:
             message["over"] = True
             message["ended"] = self.ended
             message["legal"] = None
+        elif self.deadline is not None:
+            left = max(0.0, self.deadline - time.monotonic())
+            message["clock"] = {"seconds": self.clock, "left": round(left, 1)}
         if world:
             message["world"] = self.world()
         return message
@@ -281,7 +292,9 @@ class Lobby:
     ``idle``: seconds after which a game nobody uses is evicted from memory (it is loaded
     again when next asked for). ``bots_only``: how many games of bots alone may be in play
     in memory at once (0: none may be created). ``abandon_after``: seconds with no action
-    after which a game in play ends as abandoned (0: never), in memory or not.
+    after which a game in play ends as abandoned (0: never), in memory or not. ``clock``:
+    seconds a person's seat has for each decision (0: no clock; spec 1.17), counted while
+    the game is in memory.
     """
 
     def __init__(
@@ -292,12 +305,14 @@ class Lobby:
         idle: float = 300.0,
         bots_only: int = 2,
         abandon_after: float = 3600.0,
+        clock: float = 0.0,
     ) -> None:
         self.store = store
         self.pool = pool if pool is not None else BotPool(workers=0)
         self.idle = idle
         self.bots_only = bots_only
         self.abandon_after = abandon_after
+        self.clock = clock
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
         self._refreshing: set[str] = set()
@@ -321,6 +336,7 @@ class Lobby:
         """Stop the bots and the eviction, and wake every live connection so that it ends."""
         self.closing = True
         tasks = [room.bot_task for room in self.rooms.values() if room.bot_task is not None]
+        tasks += [room.clock_task for room in self.rooms.values() if room.clock_task is not None]
         if self._evicting is not None:
             tasks.append(self._evicting)
         if self._sweeping is not None:
@@ -669,17 +685,54 @@ class Lobby:
             and (room.bot_task is None or room.bot_task.done())
         ]
         for game_id in gone:
-            del self.rooms[game_id]
+            room = self.rooms.pop(game_id)
+            if room.clock_task is not None:
+                room.clock_task.cancel()
         return gone
 
     # -- bots ---------------------------------------------------------------------------------
 
     def kick(self, room: Room) -> None:
-        """Let the bots play ``room`` if a bot's seat is to move and none is playing yet."""
+        """Let the bots play ``room`` if a bot's seat is to move and none is playing yet;
+        else wind the clock of the person's seat to move, if there is a clock."""
+        self._wind(room)
         if self.closing or room.bot_to_move is None:
             return
         if room.bot_task is None or room.bot_task.done():
             room.bot_task = asyncio.get_running_loop().create_task(self._play_bots(room))
+
+    def _wind(self, room: Room) -> None:
+        """Start the clock of the decision asked now, if a person's seat is asked one and
+        its clock is not running yet; stop a clock whose decision was taken."""
+        seat = room.game.to_move
+        person = seat is not None and room.bots[seat] is None and not room.over
+        running = room.clock_task is not None and not room.clock_task.done()
+        if running and room.clock_at == room.moves and person:
+            return
+        if running and room.clock_task is not asyncio.current_task():
+            assert room.clock_task is not None
+            room.clock_task.cancel()
+        room.clock_task, room.deadline = None, None
+        if self.clock <= 0 or self.closing or not person:
+            return
+        room.clock, room.clock_at = self.clock, room.moves
+        room.deadline = time.monotonic() + self.clock
+        room.clock_task = asyncio.get_running_loop().create_task(self._time_out(room, room.moves))
+
+    async def _time_out(self, room: Room, moves: int) -> None:
+        """When the clock runs out on the decision asked at move ``moves``, take it for the
+        seat (spec 1.17), as any action is taken: stored, then pushed."""
+        await asyncio.sleep(self.clock)
+        seat = room.game.to_move
+        if room.moves != moves or room.over or seat is None or room.bots[seat] is not None:
+            return
+        action = timed_out(room.game, seat)
+        logger.info("game %s, seat %d: the clock ran out at move %d", room.id, seat, moves)
+        try:
+            await self.submit(room, seat, action, move=moves)
+        except WebError as exc:
+            if exc.kind not in ("stale", "abandoned"):  # the seat (or another process) acted
+                logger.error("game %s: the clock's decision failed: %s", room.id, exc.message)
 
     async def _play_bots(self, room: Room) -> None:
         """Play the bots' seats until a person's seat is to move or the game ends."""
