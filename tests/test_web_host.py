@@ -116,6 +116,8 @@ def test_a_game_with_no_action_ends_abandoned_and_frees_its_creators_quota(tmp_p
         assert action.status_code == 409 and action.json()["error"]["kind"] == "abandoned"
         record = client.get(f"/api/games/{game}/record", headers=auth(tokens[1]))
         assert record.status_code == 200 and record.headers["gaia-ended"] == ABANDONED
+        replay = client.get(f"/api/games/{game}/replay?step=0", headers=auth(tokens[0]))
+        assert replay.status_code == 200 and replay.json()["replay"]["step"] == 0
         assert create(client).status_code == 201  # the quota is free again
     with sqlite3.connect(db) as conn:  # the store's record of the game says so
         assert conn.execute("SELECT over, ended FROM games WHERE id = ?", (game,)).fetchone() == (
