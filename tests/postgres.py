@@ -73,6 +73,10 @@ class Cluster:
         """Start the server, and wait until it takes connections."""
         self._ctl("-o", self.options, "-l", str(self.data.parent / "log"), "-w", "start")
 
+    def reload(self) -> None:
+        """Read the configuration again (``pg_hba.conf``)."""
+        self._ctl("reload")
+
     def stop(self, mode: str = "fast") -> None:
         """Stop the server (``fast``: every connection is ended, as a restart does)."""
         self._ctl("-m", mode, "-w", "stop")

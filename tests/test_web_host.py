@@ -447,3 +447,45 @@ def test_with_a_clock_a_seat_that_does_not_decide_in_time_has_its_decision_taken
         answer = client.post(f"/api/games/{game}/actions", json=body, headers=auth(tokens[seat]))
         assert answer.status_code == 200 and answer.json()["moves"] == 2
         assert room.game.actions[1].to_data() == state["legal"][-1]
+
+
+@pytest.mark.postgres
+def test_the_database_password_comes_from_the_environment_or_a_pass_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import psycopg  # noqa: PLC0415 (the web extra)
+
+    from gaia_rules.web.store import StoreError  # noqa: PLC0415
+    from tests.postgres import own_cluster  # noqa: PLC0415
+
+    async def opens(url: str) -> bool:
+        try:
+            store = await open_store(url)
+        except StoreError:
+            return False
+        await store.close()
+        return True
+
+    with own_cluster() as cluster:
+        with psycopg.connect(cluster.url, autocommit=True) as connection:
+            connection.execute("CREATE ROLE player LOGIN PASSWORD 's3cret'")
+            connection.execute("CREATE DATABASE played OWNER player")
+        (cluster.data / "pg_hba.conf").write_text(
+            "host all player 127.0.0.1/32 scram-sha-256\n"
+            "host all all 127.0.0.1/32 trust\n"
+            "local all all trust\n"
+        )
+        cluster.reload()
+        url = cluster.url.replace("//gaia@", "//player@").rsplit("/", 1)[0] + "/played"
+        port = url.rsplit(":", 1)[1].split("/")[0]
+        monkeypatch.delenv("PGPASSWORD", raising=False)
+        monkeypatch.setenv("PGPASSFILE", str(tmp_path / "none"))
+        assert not asyncio.run(opens(url))  # no password: refused
+        monkeypatch.setenv("PGPASSWORD", "s3cret")
+        assert asyncio.run(opens(url))
+        monkeypatch.delenv("PGPASSWORD")
+        passfile = tmp_path / "pgpass"
+        passfile.write_text(f"127.0.0.1:{port}:played:player:s3cret\n")
+        passfile.chmod(0o600)
+        monkeypatch.setenv("PGPASSFILE", str(passfile))
+        assert asyncio.run(opens(url))
