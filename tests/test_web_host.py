@@ -489,3 +489,25 @@ def test_the_database_password_comes_from_the_environment_or_a_pass_file(
         passfile.chmod(0o600)
         monkeypatch.setenv("PGPASSFILE", str(passfile))
         assert asyncio.run(opens(url))
+
+
+@pytest.mark.clause("1.17")
+def test_the_clock_does_not_play_on_a_game_nobody_follows(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    with serve(db, clock=0.1, idle=0.5) as client:
+        game, _, _ = new_game(client)
+        deadline = time.monotonic() + 10
+        while game in lobby(client).rooms:  # nobody asks for it: it leaves memory
+            assert time.monotonic() < deadline, "the clock kept the game in memory"
+            time.sleep(0.05)
+
+        def stored() -> int:
+            with sqlite3.connect(db) as conn:
+                (count,) = conn.execute(
+                    "SELECT count(*) FROM actions WHERE game = ?", (game,)
+                ).fetchone()
+                return int(count)
+
+        played = stored()
+        time.sleep(0.5)
+        assert stored() == played > 0  # it ran while the game was held, and stopped with it

@@ -505,9 +505,11 @@ class Lobby:
         *,
         move: int | None = None,
         key: str | None = None,
+        person: bool = True,
     ) -> dict[str, Any]:
         """Apply ``action``, sent by ``seat`` in answer to move number ``move`` (``None``: to
         whatever the game stands at) with idempotency key ``key``, and store it; the answer.
+        ``person``: a request sent it (it keeps the game in memory), not a bot or the clock.
 
         Raises:
             WebError: 403 if a spectator acts or a seat acts for another; 409 ``stale`` if
@@ -553,7 +555,8 @@ class Lobby:
                 break
             else:
                 raise WebError(503, "busy", "the game moved on too fast to judge this; try again")
-        room.used = time.monotonic()
+        if person:
+            room.used = time.monotonic()
         self._refresh_if_stale(room)  # another process's action, heard while this one was stored
         self.kick(room)
         return room.answer(stored.number)
@@ -729,7 +732,7 @@ class Lobby:
         action = timed_out(room.game, seat)
         logger.info("game %s, seat %d: the clock ran out at move %d", room.id, seat, moves)
         try:
-            await self.submit(room, seat, action, move=moves)
+            await self.submit(room, seat, action, move=moves, person=False)
         except WebError as exc:
             if exc.kind not in ("stale", "abandoned"):  # the seat (or another process) acted
                 logger.error("game %s: the clock's decision failed: %s", room.id, exc.message)
@@ -747,7 +750,7 @@ class Lobby:
             try:
                 legal = list(game.legal_actions())
                 action = await self.pool.decide(name, seed, game.view(seat), legal)
-                await self.submit(room, seat, action, move=moves)
+                await self.submit(room, seat, action, move=moves, person=False)
             except WebError as exc:
                 if exc.kind == "stale":  # another process moved first: think again
                     continue
