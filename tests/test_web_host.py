@@ -511,3 +511,25 @@ def test_the_clock_does_not_play_on_a_game_nobody_follows(tmp_path: Path) -> Non
         played = stored()
         time.sleep(0.5)
         assert stored() == played > 0  # it ran while the game was held, and stopped with it
+
+
+@pytest.mark.clause("1.17")
+def test_a_game_asks_for_its_own_clock_at_its_creation(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    with serve(db) as client:  # no clock on the server
+        timed, tokens, _ = new_game(client, clock=0.3)
+        untimed, _, _ = new_game(client)
+        state = client.get(f"/api/games/{timed}", headers=auth(tokens[0])).json()
+        assert state["clock"]["seconds"] == 0.3
+        rooms = lobby(client).rooms
+        deadline = time.monotonic() + 10
+        while rooms[timed].moves < 1:
+            assert time.monotonic() < deadline, "the game's clock did not run out"
+            time.sleep(0.02)
+        assert rooms[untimed].moves == 0 and rooms[untimed].deadline is None
+        for wrong in (-1, True, "60", 10**9):
+            refused = create(client, clock=wrong)
+            assert refused.status_code == 400 and "clock" in refused.json()["error"]["message"]
+    with serve(db, clock=100) as client:  # read back from the store: its own clock still
+        state = client.get(f"/api/games/{timed}", headers=auth(tokens[0])).json()
+        assert state["clock"]["seconds"] == 0.3

@@ -61,6 +61,9 @@ __all__ = ["MAX_BODY", "create_app"]
 MAX_BODY = Limits().max_body
 """The largest request body accepted, in bytes (a custom card manifest fits easily)."""
 
+MAX_CLOCK = 7 * 24 * 3600
+"""The longest clock per decision a game may ask for, in seconds (a week)."""
+
 KEEPALIVE = 20.0
 """Seconds between the empty lines that keep an idle stream open."""
 
@@ -316,7 +319,7 @@ async def create_game(request: Request) -> Response:
     data = await _body(request)
     if not isinstance(data, dict):
         raise WebError(400, "bad_request", "expected a JSON object")
-    unknown = sorted(set(data) - {"players", "rules", "bots", "seed", "first_player"})
+    unknown = sorted(set(data) - {"players", "rules", "bots", "seed", "first_player", "clock"})
     if unknown:
         raise WebError(400, "bad_request", f"unknown field(s) {unknown}")
     players = data.get("players")
@@ -330,6 +333,13 @@ async def create_game(request: Request) -> Response:
     for name, value in (("seed", seed), ("first_player", first_player)):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
             raise WebError(400, "bad_request", f"{name}: expected a whole number, got {value!r}")
+    clock = data.get("clock")
+    if clock is not None and (
+        isinstance(clock, bool) or not isinstance(clock, int | float) or not 0 <= clock <= MAX_CLOCK
+    ):
+        raise WebError(
+            400, "bad_request", f"clock: expected seconds from 0 to {MAX_CLOCK}, got {clock!r}"
+        )
     try:
         rules = Rules.from_dict(data.get("rules", {"format": 1}))
     except GaiaRulesError as exc:
@@ -347,7 +357,15 @@ async def create_game(request: Request) -> Response:
             retry_after=60,
         )
     over_the_rate(limiter.creations.peek(address))  # again: others may have come meanwhile
-    created = await lobby.create(players, rules, tuple(bots), seed, first_player, creator=address)
+    created = await lobby.create(
+        players,
+        rules,
+        tuple(bots),
+        seed,
+        first_player,
+        creator=address,
+        clock=None if clock is None else float(clock),
+    )
     limiter.creations.take(address)
     game_id = created.room.id
     seats = [

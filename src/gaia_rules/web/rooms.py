@@ -138,7 +138,10 @@ class Room:
         """Waits for the clock of the decision asked at move ``clock_at`` to run out."""
         self.clock_at = -1
         self.clock = 0.0
-        """Seconds a person's seat has for each decision (0: no clock)."""
+        """Seconds a person's seat has for the decision asked now (0: no clock)."""
+        self.own_clock: float | None = None
+        """Seconds per decision this game asked for at its creation (``None``: the
+        server's)."""
         self.deadline: float | None = None
         """When the decision asked now times out (``time.monotonic()``), if it can."""
         self.watchers = 0
@@ -359,6 +362,7 @@ class Lobby:
         first_player: int = 0,
         *,
         creator: str = "",
+        clock: float | None = None,
     ) -> Created:
         """Set up and store a new game; one token per seat a person plays, and one for the
         spectators.
@@ -401,10 +405,11 @@ class Lobby:
         del data["actions"], data["result"]
         head = _dumps(data)
         try:
-            await self.store.create(NewGame(game_id, players, bots, head, hashes, creator))
+            await self.store.create(NewGame(game_id, players, bots, head, hashes, creator, clock))
         except StoreError as exc:
             raise _unsaved(exc) from None
         room = Room(game_id, game, bots, hashes)
+        room.own_clock = clock
         self.rooms[game_id] = room
         self.kick(room)
         return Created(room, tokens, spectator)
@@ -459,6 +464,7 @@ class Lobby:
         room = Room(game_id, game, stored.bots, stored.tokens)
         self._replay(room, stored)
         room.ended = stored.ended
+        room.own_clock = stored.clock
         self.rooms[game_id] = room
         if game_id in self._missed:
             self._missed.discard(game_id)
@@ -716,16 +722,17 @@ class Lobby:
             assert room.clock_task is not None
             room.clock_task.cancel()
         room.clock_task, room.deadline = None, None
-        if self.clock <= 0 or self.closing or not person:
+        clock = self.clock if room.own_clock is None else room.own_clock
+        if clock <= 0 or self.closing or not person:
             return
-        room.clock, room.clock_at = self.clock, room.moves
-        room.deadline = time.monotonic() + self.clock
+        room.clock, room.clock_at = clock, room.moves
+        room.deadline = time.monotonic() + clock
         room.clock_task = asyncio.get_running_loop().create_task(self._time_out(room, room.moves))
 
     async def _time_out(self, room: Room, moves: int) -> None:
         """When the clock runs out on the decision asked at move ``moves``, take it for the
         seat (spec 1.17), as any action is taken: stored, then pushed."""
-        await asyncio.sleep(self.clock)
+        await asyncio.sleep(room.clock)
         seat = room.game.to_move
         if room.moves != moves or room.over or seat is None or room.bots[seat] is not None:
             return

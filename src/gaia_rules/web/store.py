@@ -84,6 +84,8 @@ class NewGame:
     """Token hash to seat (``SPECTATOR`` for the spectators' token)."""
     creator: str
     """The address that created it (for the limit of games in play per address)."""
+    clock: float | None = None
+    """Seconds per decision this game asked for (``None``: the server's ``--clock``)."""
 
 
 @attrs.frozen
@@ -99,6 +101,8 @@ class StoredGame:
     ended: str | None = None
     """How the server ended the game, if it did ([`ABANDONED`][gaia_rules.web.store.ABANDONED]);
     ``None`` for a game in play, or one the rules ended."""
+    clock: float | None = None
+    """Seconds per decision the game asked for (``None``: the server's ``--clock``)."""
 
     def record_text(self) -> str:
         """The game's record as JSON, assembled from the head and the actions (of a game

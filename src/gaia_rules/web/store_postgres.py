@@ -74,6 +74,8 @@ _SCHEMA = [
     )""",
     # how the server ended the game (abandoned), if it did
     "ALTER TABLE games ADD COLUMN IF NOT EXISTS ended TEXT",
+    # the seconds per decision the game asked for (NULL: the server's --clock)
+    "ALTER TABLE games ADD COLUMN IF NOT EXISTS clock DOUBLE PRECISION",
     "CREATE INDEX IF NOT EXISTS games_in_play ON games (creator) WHERE NOT over",
     """CREATE TABLE IF NOT EXISTS tokens (
         hash TEXT PRIMARY KEY,
@@ -208,7 +210,8 @@ class PostgresStore:
             try:
                 await connection.execute(
                     "WITH game AS (INSERT INTO games (id, created, creator, players, bots, head, "
-                    "over) VALUES (%s, extract(epoch from now()), %s, %s, %s, %s, false) "
+                    "over, clock) VALUES (%s, extract(epoch from now()), %s, %s, %s, %s, false, "
+                    "%s) "
                     "RETURNING id) "
                     "INSERT INTO tokens (hash, game, seat) SELECT hash, game.id, seat "
                     "FROM game, unnest(%s::text[], %s::int[]) AS token(hash, seat)",
@@ -218,6 +221,7 @@ class PostgresStore:
                         game.players,
                         json.dumps(list(game.bots)),
                         game.head,
+                        game.clock,
                         hashes,
                         seats,
                     ),
@@ -294,7 +298,7 @@ class PostgresStore:
                 "FROM tokens WHERE game = %(game)s), "
                 "(SELECT coalesce(json_agg(json_build_array(number, seat, action, key) "
                 "ORDER BY number), '[]') FROM actions "
-                "WHERE game = %(game)s AND number >= %(after)s), ended "
+                "WHERE game = %(game)s AND number >= %(after)s), ended, clock "
                 "FROM games WHERE id = %(game)s",
                 {"game": game, "after": after},
             )
@@ -303,7 +307,7 @@ class PostgresStore:
         row = await self._run(work)
         if row is None:
             return None
-        players, bots, head, tokens, actions, ended = row
+        players, bots, head, tokens, actions, ended, clock = row
         return StoredGame(
             game,
             players,
@@ -312,6 +316,7 @@ class PostgresStore:
             {hashed: seat for hashed, seat in tokens},
             tuple(StoredAction(*entry) for entry in actions),
             ended,
+            clock,
         )
 
     async def games_in_play(self, creator: str) -> int:

@@ -44,7 +44,8 @@ CREATE TABLE IF NOT EXISTS games (
     bots TEXT NOT NULL,          -- JSON: one bot name or null per seat
     head TEXT NOT NULL,          -- JSON: the GameRecord without its actions and result
     over INTEGER NOT NULL,       -- 1 once the game has ended
-    ended TEXT                   -- how the server ended it ('abandoned'), if it did
+    ended TEXT,                  -- how the server ended it ('abandoned'), if it did
+    clock REAL                   -- seconds per decision it asked for (NULL: the server's)
 );
 CREATE INDEX IF NOT EXISTS games_in_play ON games (creator) WHERE over = 0;
 CREATE TABLE IF NOT EXISTS tokens (
@@ -135,6 +136,8 @@ class SqliteStore:
         db.execute("PRAGMA foreign_keys=ON")
         if columns and "ended" not in columns:  # a file of the layout before abandonment
             db.execute("ALTER TABLE games ADD COLUMN ended TEXT")
+        if columns and "clock" not in columns:  # a file of the layout before the clock
+            db.execute("ALTER TABLE games ADD COLUMN clock REAL")
         db.executescript(_SCHEMA)
         self._db = db
 
@@ -151,8 +154,8 @@ class SqliteStore:
         def work() -> None:
             with _transaction(self._conn) as db:
                 db.execute(
-                    "INSERT INTO games (id, created, creator, players, bots, head, over) "
-                    "VALUES (?, ?, ?, ?, ?, ?, 0)",
+                    "INSERT INTO games (id, created, creator, players, bots, head, over, clock) "
+                    "VALUES (?, ?, ?, ?, ?, ?, 0, ?)",
                     (
                         game.id,
                         time.time(),
@@ -160,6 +163,7 @@ class SqliteStore:
                         game.players,
                         json.dumps(list(game.bots)),
                         game.head,
+                        game.clock,
                     ),
                 )
                 db.executemany(
@@ -230,11 +234,11 @@ class SqliteStore:
         def work() -> StoredGame | None:
             db = self._conn
             row = db.execute(
-                "SELECT players, bots, head, ended FROM games WHERE id = ?", (game,)
+                "SELECT players, bots, head, ended, clock FROM games WHERE id = ?", (game,)
             ).fetchone()
             if row is None:
                 return None
-            players, bots, head, ended = row
+            players, bots, head, ended, clock = row
             tokens = dict(db.execute("SELECT hash, seat FROM tokens WHERE game = ?", (game,)))
             actions = tuple(
                 StoredAction(number, seat, action, key)
@@ -244,7 +248,9 @@ class SqliteStore:
                     (game, after),
                 )
             )
-            return StoredGame(game, players, tuple(json.loads(bots)), head, tokens, actions, ended)
+            return StoredGame(
+                game, players, tuple(json.loads(bots)), head, tokens, actions, ended, clock
+            )
 
         return await self._call(work)
 
