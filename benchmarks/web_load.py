@@ -1,10 +1,13 @@
 """How the game server holds up under many games at once: N games played concurrently by
 people-clients over HTTP and WebSocket against real ``gaia-rules serve`` processes, with bots
-in some seats, on PostgreSQL (one process, then two behind the clients) or on SQLite.
+in some seats, on PostgreSQL (one process, then two behind the clients) or on SQLite; in two
+mixes, the pushed one and the polling one; and where the processors' time went.
 
     python benchmarks/web_load.py                         # the whole table: 25-200 games,
-                                                          # 1 and 2 processes, PostgreSQL
-    python benchmarks/web_load.py --games 200 --processes 1 --seconds 30
+                                                          # 1 and 2 processes, PostgreSQL,
+                                                          # both mixes
+    python benchmarks/web_load.py --games 50 --seconds 20 # a bounded run (about 3 minutes)
+    python benchmarks/web_load.py --games 200 --processes 1 --mix push --seconds 30
     python benchmarks/web_load.py --db sqlite --games 100
     python benchmarks/web_load.py --json
 
@@ -19,7 +22,16 @@ average, from half to one and a half times that), then posts one of its legal ac
 random with the move number it answers and an ``Idempotency-Key``, over a keep-alive HTTP
 connection. With two processes, seat 0 talks to the first and seat 1 to the second, so every
 action crosses from one process to the other through PostgreSQL's LISTEN/NOTIFY. A game that
-ends is replaced by a new one, so N games are always in play.
+ends is replaced by a new one, so N games are always in play. That is the **push** mix.
+
+The **poll** mix is bot-heavy and pushes nothing: every game has one person and one bot
+(``--bot``), so half the seats are bots, and the person follows the game by polling ``GET
+/api/games/{game}?since=S&moves=M`` every ``--poll`` seconds (the events it lacks, at the
+move number it knows or later), and acts as above when it is to move. With two processes,
+the person polls the second process and posts to the first, so every poll after an action
+asks a process that may not have heard of it yet: ``moves`` makes it read the store first
+(read-your-writes), and ``behind`` counts the polls that came back older than the client's
+own action (it must be 0).
 
 Measured, from the first byte sent to the last read, after a warm-up:
 
@@ -29,8 +41,15 @@ Measured, from the first byte sent to the last read, after a warm-up:
 - ``page``: ``GET /`` on a new connection every 100 ms (a browser arriving while the server
   is under load);
 
+- ``poll``: each poll of the poll mix;
+
 with requests a second, p50/p95/p99/max, and how many waited over 1 s. Beside them, the
 anchor: the same random play in-process (the engine alone), measured in the same run.
+
+**Where the time goes**: the processor seconds each part used during the measured seconds,
+per second measured (1.0 is one processor kept busy), read from ``/proc``: the server
+processes themselves, their bots' worker processes, PostgreSQL (its every process), the
+clients (this process), and the whole machine (with whatever else runs on it).
 
 The clients run on the same machine as the servers and take their share of the processors:
 the figures are the whole system's. This is a measurement, never a test.
@@ -67,7 +86,12 @@ WIDE_LIMITS = [
     "--games-per-address", "1000000",
     "--connections-per-address", "1000000",
     "--bots-only-games", "0",
+    "--requests", "1000000000",
+    "--requests-burst", "1000000000",
+    "--pending-per-address", "0",
+    "--access-log", "off",
 ]  # fmt: skip
+TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
 class Connection:
@@ -140,6 +164,8 @@ class Figures:
         self.refused: dict[int, int] = {}
         self.errors: list[str] = []
         self.counting = False
+        self.behind = 0
+        """Polls that answered a state older than the client's own last action."""
 
     def add(self, kind: str, seconds: float) -> None:
         if self.counting:
@@ -277,6 +303,69 @@ async def play_one(  # noqa: PLR0917
             await mover.changed.wait()
 
 
+async def poll_games(
+    number: int,
+    addresses: list[tuple[str, int]],
+    args: argparse.Namespace,
+    figures: Figures,
+    stop: float,
+) -> None:
+    """One table of the poll mix: a person and a bot, game after game until ``stop``; the
+    person polls (the last process) and posts (the first)."""
+    rng = random.Random(args.seed * 1_000_003 + number)
+    post, poll = Connection(*addresses[0]), Connection(*addresses[-1])
+    try:
+        while time.monotonic() < stop:
+            start = time.perf_counter()
+            body = {"players": 2, "bots": [None, args.bot]}
+            status, answer = await post.request("POST", "/api/games", body)
+            figures.add("create", time.perf_counter() - start)
+            if status != 201:
+                figures.refused[status] = figures.refused.get(status, 0) + 1
+                await asyncio.sleep(1)
+                continue
+            created = json.loads(answer)
+            game, token = created["game"], created["seats"][0]["token"]
+            known, since = 0, 0
+            while time.monotonic() < stop:
+                start = time.perf_counter()
+                path = f"/api/games/{game}?since={since}&moves={known}"
+                status, answer = await poll.request("GET", path, token=token)
+                figures.add("poll", time.perf_counter() - start)
+                if status != 200:
+                    figures.refused[status] = figures.refused.get(status, 0) + 1
+                    await asyncio.sleep(args.poll)
+                    continue
+                state = json.loads(answer)
+                if state["moves"] < known and figures.counting:
+                    figures.behind += 1
+                since = state["since"] + len(state["events"])
+                if state["over"]:
+                    if figures.counting:
+                        figures.games += 1
+                    break
+                if not state["legal"]:
+                    await asyncio.sleep(args.poll)
+                    continue
+                await asyncio.sleep(args.think * rng.uniform(0.5, 1.5))
+                action = {"move": state["moves"], "action": rng.choice(state["legal"])}
+                start = time.perf_counter()
+                path = f"/api/games/{game}/actions"
+                status, answer = await post.request(
+                    "POST", path, action, token=token, key=secrets.token_hex(8)
+                )
+                figures.add("action", time.perf_counter() - start)
+                if status != 200:
+                    figures.refused[status] = figures.refused.get(status, 0) + 1
+                    continue
+                known = json.loads(answer)["moves"]
+                if figures.counting:
+                    figures.actions += 1
+    finally:
+        post.close()
+        poll.close()
+
+
 async def page_client(host: str, port: int, figures: Figures, stop: float) -> None:
     """``GET /`` on a new connection every 100 ms: a browser arriving under load."""
     while time.monotonic() < stop:
@@ -291,18 +380,26 @@ async def page_client(host: str, port: int, figures: Figures, stop: float) -> No
         await asyncio.sleep(0.1)
 
 
-async def load(addresses: list[tuple[str, int]], args: argparse.Namespace) -> Figures:
+async def load(
+    addresses: list[tuple[str, int]], args: argparse.Namespace, cpu: CpuClock
+) -> tuple[Figures, dict[str, float]]:
     figures = Figures()
     stop = time.monotonic() + args.warmup + args.seconds
+    used: dict[str, float] = {}
 
     async def count_after_warmup() -> None:
         await asyncio.sleep(args.warmup)
         figures.counting = True
+        first = cpu.sample()
+        await asyncio.sleep(max(0.0, stop - time.monotonic()))
+        last = cpu.sample()
+        used.update({part: (last[part] - first[part]) / args.seconds for part in first})
 
     async def table(number: int) -> None:
         await asyncio.sleep(args.warmup * number / max(1, args.games) / 2)  # a ramp
+        play = poll_games if args.mix == "poll" else play_games
         try:
-            await play_games(number, addresses, args, figures, stop)
+            await play(number, addresses, args, figures, stop)
         except Exception as exc:
             figures.errors.append(f"{type(exc).__name__}: {exc}")
 
@@ -311,7 +408,59 @@ async def load(addresses: list[tuple[str, int]], args: argparse.Namespace) -> Fi
         page_client(*addresses[0], figures, stop),
         *(table(number) for number in range(args.games)),
     )
-    return figures
+    return figures, used
+
+
+class CpuClock:
+    """Processor seconds used so far by each part of the system (from ``/proc``; Linux)."""
+
+    def __init__(self, servers: list[int], postgres: int | None) -> None:
+        self.servers = servers
+        self.postgres = postgres
+
+    @staticmethod
+    def _stats() -> dict[int, tuple[int, float]]:
+        """Every process's parent and processor seconds."""
+        found: dict[int, tuple[int, float]] = {}
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            found[int(entry.name)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / TICK)
+        return found
+
+    def sample(self) -> dict[str, float]:
+        stats = self._stats()
+        children: dict[int, list[int]] = {}
+        for pid, (parent, _) in stats.items():
+            children.setdefault(parent, []).append(pid)
+
+        def below(root: int) -> float:
+            todo, total = list(children.get(root, [])), 0.0
+            while todo:
+                pid = todo.pop()
+                total += stats[pid][1]
+                todo.extend(children.get(pid, []))
+            return total
+
+        def own(pid: int | None) -> float:
+            return stats[pid][1] if pid is not None and pid in stats else 0.0
+
+        try:
+            line = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
+            busy = sum(int(v) for i, v in enumerate(line[:8]) if i not in (3, 4)) / TICK
+        except OSError:
+            busy = 0.0
+        return {
+            "servers": sum(own(pid) for pid in self.servers),
+            "bot_workers": sum(below(pid) for pid in self.servers),
+            "postgresql": (own(self.postgres) + below(self.postgres)) if self.postgres else 0.0,
+            "clients": time.process_time(),
+            "machine": busy,
+        }
 
 
 def in_process(seconds: float, seed: int) -> float:
@@ -328,7 +477,9 @@ def in_process(seconds: float, seed: int) -> float:
 
 
 @contextlib.contextmanager
-def servers(db: str, count: int, extra: list[str]) -> Iterator[list[tuple[str, int]]]:
+def servers(
+    db: str, count: int, extra: list[str]
+) -> Iterator[tuple[list[tuple[str, int]], list[int]]]:
     """``count`` real ``gaia-rules serve`` processes on free loopback ports over ``db``."""
     processes: list[subprocess.Popen[str]] = []
     addresses: list[tuple[str, int]] = []
@@ -349,7 +500,7 @@ def servers(db: str, count: int, extra: list[str]) -> Iterator[list[tuple[str, i
             if not match:
                 raise SystemExit(f"the server did not start: {line}{process.stdout.read()}")
             addresses.append((match.group(1), int(match.group(2))))
-        yield addresses
+        yield addresses, [process.pid for process in processes]
     finally:
         for process in processes:
             process.terminate()
@@ -380,16 +531,19 @@ def load_average() -> str:
         return "?"
 
 
-def run_one(db: str, games: int, processes: int, args: argparse.Namespace) -> dict[str, Any]:
-    args.games = games
+def run_one(  # noqa: PLR0917
+    db: str, games: int, processes: int, mix: str, args: argparse.Namespace, pg: int | None
+) -> dict[str, Any]:
+    args.games, args.mix = games, mix
     before = load_average()
     if args.url:
         host, _, port = args.url.removeprefix("http://").rstrip("/").rpartition(":")
-        figures = asyncio.run(load([(host, int(port))], args))
+        figures, used = asyncio.run(load([(host, int(port))], args, CpuClock([], pg)))
     else:
-        with servers(db, processes, args.server_flag or []) as addresses:
-            figures = asyncio.run(load(addresses, args))
+        with servers(db, processes, args.server_flag or []) as (addresses, pids):
+            figures, used = asyncio.run(load(addresses, args, CpuClock(pids, pg)))
     return {
+        "mix": mix,
         "games": games,
         "processes": processes,
         "load_before": before,
@@ -399,19 +553,29 @@ def run_one(db: str, games: int, processes: int, args: argparse.Namespace) -> di
         "games_finished": figures.games,
         "refused": figures.refused,
         "errors": figures.errors[:5],
+        "behind": figures.behind,
+        "cpu_per_second": used,
         "latency": {kind: quantiles(v) for kind, v in sorted(figures.latency.items())},
     }
 
 
 def print_run(run: dict[str, Any]) -> None:
     print(
-        f"\n{run['games']} games, {run['processes']} process(es): "
+        f"\n{run['mix']} mix, {run['games']} games, {run['processes']} process(es): "
         f"{run['requests_per_second']:.0f} requests/s, {run['actions_per_second']:.0f} actions/s, "
         f"{run['games_finished']} games finished; load {run['load_before']} -> "
         f"{run['load_after']}"
     )
     if run["refused"] or run["errors"]:
         print(f"  refused: {run['refused']}  errors: {run['errors']}")
+    if run["mix"] == "poll":
+        print(f"  polls behind the client's own action: {run['behind']}")
+    used = run["cpu_per_second"]
+    if used:
+        print(
+            "  processor seconds a second: "
+            + ", ".join(f"{part.replace('_', ' ')} {value:.2f}" for part, value in used.items())
+        )
     columns = ("count", "p50 ms", "p95 ms", "p99 ms", "max ms")
     print(f"  {'':<8} " + " ".join(f"{c:>8}" for c in columns) + f" {'>1 s':>5}")
     for kind, q in run["latency"].items():
@@ -436,6 +600,10 @@ def main() -> None:
     parser.add_argument("--bot", default="greedy", help="the bot of every other game (greedy)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
+        "--mix", action="append", choices=["push", "poll"], help="the mixes (repeat; both)"
+    )
+    parser.add_argument("--poll", type=float, default=0.5, help="seconds between polls (0.5)")
+    parser.add_argument(
         "--server-flag", action="append", help="one more flag for every server (repeat)"
     )
     parser.add_argument(
@@ -454,13 +622,19 @@ def main() -> None:
         args.db, processes = "sqlite", [1]  # whatever it runs on: nothing to start here
     if args.db == "sqlite" and processes != [1]:
         parser.error("SQLite serves one process: use --db postgresql for more")
+    mixes = args.mix or ["push", "poll"]
     anchor = in_process(3.0, args.seed)
     runs = []
+    pg: int | None = None
     with contextlib.ExitStack() as stack:
         if args.db == "postgresql":
-            from tests.postgres import ENV, fresh_database, throwaway_cluster  # noqa: PLC0415
+            from tests.postgres import ENV, cluster, fresh_database  # noqa: PLC0415
 
-            server = os.environ.get(ENV) or stack.enter_context(throwaway_cluster(durable=True))
+            server = os.environ.get(ENV, "")
+            if not server:
+                running = stack.enter_context(cluster(durable=True))
+                server = running.url
+                pg = int((running.data / "postmaster.pid").read_text().split()[0])
         folder = stack.enter_context(tempfile.TemporaryDirectory())
         if not args.json:
             print(
@@ -468,16 +642,17 @@ def main() -> None:
                 f"{args.url or args.db}, {os.cpu_count()} processors, "
                 f"Python {platform.python_version()}, load average {load_average()}"
             )
-        for count in counts:
-            for number in processes:
-                if args.db == "postgresql":
-                    db = fresh_database(server)
-                else:
-                    db = str(Path(folder) / f"load-{count}.sqlite3")
-                run = run_one(db, count, number, args)
-                runs.append(run)
-                if not args.json:
-                    print_run(run)
+        for mix in mixes:
+            for count in counts:
+                for number in processes:
+                    if args.db == "postgresql":
+                        db = fresh_database(server)
+                    else:
+                        db = str(Path(folder) / f"load-{mix}-{count}.sqlite3")
+                    run = run_one(db, count, number, mix, args, pg)
+                    runs.append(run)
+                    if not args.json:
+                        print_run(run)
     summary = {
         "db": args.db,
         "think": args.think,

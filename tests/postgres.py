@@ -50,13 +50,42 @@ def _as_owner(command: list[str], owner: str | None) -> list[str]:
     return command if owner is None else ["runuser", "-u", owner, "--", *command]
 
 
-@contextlib.contextmanager
-def throwaway_cluster(*, durable: bool = False) -> Iterator[str]:
-    """A PostgreSQL server on a free loopback port for the duration; its URL (to the
-    ``postgres`` database, as its superuser, no password: trust on loopback only).
+class Cluster:
+    """A throwaway PostgreSQL server: its URL, and how to stop and start it again (a
+    database restart, as its host would do one)."""
 
-    ``durable=False`` turns ``fsync`` off: the tests kill server processes, never the
-    database, and run faster so; the load benchmark asks for the defaults."""
+    def __init__(self, folder: Path, data: Path, options: str, owner: str | None, url: str) -> None:
+        self.folder = folder
+        self.data = data
+        self.options = options
+        self.owner = owner
+        self.url = url
+
+    def _ctl(self, *command: str) -> None:
+        subprocess.run(
+            _as_owner([str(self.folder / "pg_ctl"), "-D", str(self.data), *command], self.owner),
+            check=True,
+            capture_output=True,
+            timeout=120,
+        )
+
+    def start(self) -> None:
+        """Start the server, and wait until it takes connections."""
+        self._ctl("-o", self.options, "-l", str(self.data.parent / "log"), "-w", "start")
+
+    def reload(self) -> None:
+        """Read the configuration again (``pg_hba.conf``)."""
+        self._ctl("reload")
+
+    def stop(self, mode: str = "fast") -> None:
+        """Stop the server (``fast``: every connection is ended, as a restart does)."""
+        self._ctl("-m", mode, "-w", "stop")
+
+
+@contextlib.contextmanager
+def cluster(*, durable: bool = False) -> Iterator[Cluster]:
+    """A PostgreSQL server on a free loopback port for the duration (see
+    [`throwaway_cluster`][tests.postgres.throwaway_cluster]), to stop and start at will."""
     folder = binaries()
     if folder is None:
         raise RuntimeError("PostgreSQL is not installed (Debian: apt-get install postgresql)")
@@ -92,39 +121,38 @@ def throwaway_cluster(*, durable: bool = False) -> Iterator[str]:
         options = f"-c listen_addresses=127.0.0.1 -p {port} -k {base} -c max_connections=200"
         if not durable:
             options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-        subprocess.run(
-            _as_owner(
-                [
-                    str(folder / "pg_ctl"),
-                    "-D",
-                    str(data),
-                    "-o",
-                    options,
-                    "-l",
-                    str(base / "log"),
-                    "-w",
-                    "start",
-                ],
-                owner,
-            ),
-            check=True,
-            capture_output=True,
-            timeout=120,
+        running = Cluster(
+            folder, data, options, owner, f"postgresql://gaia@127.0.0.1:{port}/postgres"
         )
+        running.start()
         try:
-            yield f"postgresql://gaia@127.0.0.1:{port}/postgres"
+            yield running
         finally:
-            subprocess.run(
-                _as_owner(
-                    [str(folder / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"],
-                    owner,
-                ),
-                check=False,
-                capture_output=True,
-                timeout=60,
-            )
+            with contextlib.suppress(subprocess.SubprocessError):
+                running.stop("immediate")
     finally:
         shutil.rmtree(base, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def throwaway_cluster(*, durable: bool = False) -> Iterator[str]:
+    """A PostgreSQL server on a free loopback port for the duration; its URL (to the
+    ``postgres`` database, as its superuser, no password: trust on loopback only).
+
+    ``durable=False`` turns ``fsync`` off: the tests kill server processes, never the
+    database, and run faster so; the load benchmark asks for the defaults."""
+    with cluster(durable=durable) as running:
+        yield running.url
+
+
+def own_cluster() -> contextlib.AbstractContextManager[Cluster]:
+    """A cluster of the test's own, to stop and start (never ``GAIA_TEST_POSTGRES``'s);
+    skipped, or under CI failed, where PostgreSQL is not installed."""
+    if binaries() is None or (shutil.which("runuser") is None and os.geteuid() == 0):
+        if os.environ.get("CI"):
+            pytest.fail("PostgreSQL is not installed, and CI must run the PostgreSQL tests")
+        pytest.skip("PostgreSQL is not installed")
+    return cluster()
 
 
 def fresh_database(server: str) -> str:

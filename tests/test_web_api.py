@@ -28,6 +28,7 @@ from starlette.websockets import WebSocketDisconnect
 import gaia_rules as gr
 from gaia_rules.web import create_app
 from gaia_rules.web.app import MAX_BODY
+from gaia_rules.web.limits import Limits
 from gaia_rules.web.messages import public_events, public_view, seat_view
 from gaia_rules.web.rooms import Lobby
 from gaia_rules.web.store import StoreError
@@ -43,7 +44,9 @@ def db(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def client(db: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(db)) as test_client:
+    # these tests play whole games at the machine's speed: no rate of requests in the way
+    limits = Limits(requests_per_minute=1e9, requests_burst=10**9)
+    with TestClient(create_app(db, limits=limits)) as test_client:
         yield test_client
 
 

@@ -60,3 +60,15 @@ def test_serve_prints_the_link_to_open(tmp_path: Path) -> None:
         assert server.url.startswith("http://127.0.0.1:")
         status, answer = server.call("GET", "/api/games/none", token="x")
         assert status == 404 and answer["error"]["kind"] == "not_found"
+
+
+def test_every_limit_flag_is_in_the_deploying_guide() -> None:
+    from gaia_rules.cli.serve import LIMIT_FLAGS  # noqa: PLC0415
+
+    guide = (Path(__file__).resolve().parent.parent / "docs" / "guides" / "server.md").read_text(
+        "utf-8"
+    )
+    for flag, _, _ in LIMIT_FLAGS:
+        assert f"| `{flag}` |" in guide, flag
+    for flag in ("--access-log", "--db", "PGPASSWORD", "LimitNOFILE", "max_connections"):
+        assert flag in guide, flag

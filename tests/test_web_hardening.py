@@ -59,6 +59,14 @@ def client(db: Path) -> Iterator[TestClient]:
         yield test_client
 
 
+@pytest.fixture
+def unrated(db: Path) -> Iterator[TestClient]:
+    """A client of a server with no rate of requests in the way (for the tests that send
+    hundreds of requests, each of which must be judged on its own)."""
+    with serve(db, requests_per_minute=1e9, requests_burst=10**9) as test_client:
+        yield test_client
+
+
 def lobby(client: TestClient) -> Lobby:
     found: Lobby = client.app.state.lobby  # type: ignore[attr-defined]
     return found
@@ -155,7 +163,7 @@ FRAME = st.one_of(
     frame=FRAME,
 )
 def test_no_query_header_body_or_frame_gets_a_500_or_a_dropped_socket(  # noqa: PLR0917
-    client: TestClient,
+    unrated: TestClient,
     since: str,
     world: str,
     token: str,
@@ -163,6 +171,7 @@ def test_no_query_header_body_or_frame_gets_a_500_or_a_dropped_socket(  # noqa: 
     body: bytes | None,
     frame: str | bytes,
 ) -> None:
+    client = unrated
     rooms = lobby(client).rooms  # one game for every example (creating is rate-limited)
     game = next(iter(rooms)) if rooms else new_game(client)[0]
     room = lobby(client).rooms[game]
@@ -587,7 +596,8 @@ def test_a_bot_over_its_budget_is_replaced_by_the_random_bot_with_its_seed() -> 
     assert slow == quick == RandomBot(17).choose(view, legal)
 
 
-def test_an_action_is_one_appended_row(client: TestClient, db: Path) -> None:
+def test_an_action_is_one_appended_row(unrated: TestClient, db: Path) -> None:
+    client = unrated
     game, tokens, _ = new_game(client)
 
     def file() -> tuple[list[Any], list[Any]]:

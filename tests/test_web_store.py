@@ -6,6 +6,7 @@ nothing behind."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,8 @@ import pytest
 pytest.importorskip("starlette")
 
 from gaia_rules.web.store import (
+    ABANDONED,
+    ENDED,
     SPECTATOR,
     MoveTakenError,
     NewGame,
@@ -116,6 +119,26 @@ def test_games_in_play_are_counted_by_creator_until_they_end(where: str) -> None
     assert run(where, scenario) == [2, 1, 1, 0]
 
 
+def test_a_game_with_no_action_for_long_ends_abandoned_and_counts_no_more(where: str) -> None:
+    async def scenario(store: Store) -> list[Any]:
+        await store.create(game("idle", creator="x"))
+        await store.create(game("busy", creator="x"))
+        await asyncio.sleep(0.05)
+        cut = time.time()
+        await store.append("busy", StoredAction(0, 0, "{}"), over=False)  # acted since
+        before = await store.games_in_play("x")
+        swept = await store.abandon(cut)
+        again = await store.abandon(cut)  # once only
+        loaded = await store.load("idle")
+        busy = await store.load("busy")
+        assert loaded is not None and busy is not None
+        with pytest.raises(MoveTakenError):  # an ended game takes no more actions
+            await store.append("idle", StoredAction(0, 0, "{}"), over=False)
+        return [before, swept, again, loaded.ended, busy.ended, await store.games_in_play("x")]
+
+    assert run(where, scenario) == [2, ["idle"], [], ABANDONED, None, 1]
+
+
 def test_the_postgres_store_tells_the_other_processes_of_each_action(postgres: str) -> None:
     from tests.postgres import fresh_database  # noqa: PLC0415
 
@@ -139,6 +162,32 @@ def test_the_postgres_store_tells_the_other_processes_of_each_action(postgres: s
             await reader.close()
 
     assert asyncio.run(scenario()) == [("a", 1), ("a", 2)]  # ids and numbers, nothing else
+
+
+def test_the_postgres_store_tells_the_other_processes_of_an_abandoned_game(
+    postgres: str,
+) -> None:
+    from tests.postgres import fresh_database  # noqa: PLC0415
+
+    where = fresh_database(postgres)
+
+    async def scenario() -> list[tuple[str, int]]:
+        sweeper, reader = await open_store(where), await open_store(where)
+        heard: list[tuple[str, int]] = []
+        try:
+            await reader.listen(lambda game_id, moves: heard.append((game_id, moves)))
+            await sweeper.create(game("a"))
+            assert await sweeper.abandon(time.time() + 1) == ["a"]
+            for _ in range(200):
+                if heard:
+                    break
+                await asyncio.sleep(0.01)
+            return heard
+        finally:
+            await sweeper.close()
+            await reader.close()
+
+    assert asyncio.run(scenario()) == [("a", ENDED)]
 
 
 @pytest.mark.parametrize(("fsync", "level"), [(False, 1), (True, 2)])

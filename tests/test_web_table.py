@@ -24,6 +24,7 @@ from starlette.testclient import TestClient
 import gaia_rules as gr
 from gaia_rules.web import create_app
 from gaia_rules.web import table as table_module
+from gaia_rules.web.limits import Limits
 from gaia_rules.web.presentation import standings
 from gaia_rules.web.table import DOCS_URL, LANGUAGES, catalogue
 from tests.hidden import blind_to
@@ -35,7 +36,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(tmp_path / "games.sqlite3")) as test_client:
+    # these tests play whole games at the machine's speed: no rate of requests in the way
+    limits = Limits(requests_per_minute=1e9, requests_burst=10**9)
+    with TestClient(create_app(tmp_path / "games.sqlite3", limits=limits)) as test_client:
         yield test_client
 
 

@@ -10,14 +10,20 @@ started again finds every game where it was left; or in a PostgreSQL database
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import socket
+import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from gaia_rules.cli.common import CommandError, Console
 from gaia_rules.web.limits import Limits
 
-__all__ = ["INSTALL_HINT", "LIMIT_FLAGS", "add_arguments", "default_db", "run"]
+__all__ = ["DB_ENV", "INSTALL_HINT", "LIMIT_FLAGS", "add_arguments", "default_db", "run"]
+
+DB_ENV = "GAIA_DB"
+"""The environment variable ``--db`` defaults to (before the default SQLite file)."""
 
 BACKLOG = 2048
 """Connections the system may queue before the server accepts them. A short queue (128) makes
@@ -36,6 +42,11 @@ LIMIT_FLAGS: tuple[tuple[str, str, str], ...] = (
     ("--hello-timeout", "hello_timeout", "seconds for a WebSocket to send its hello"),
     ("--bot-workers", "bot_workers", "processes for the bots' decisions (0: a thread)"),
     ("--bot-budget", "bot_budget", "seconds a bot may think; then the random bot decides"),
+    ("--abandon-after", "abandon_after", "seconds with no action before a game ends abandoned"),
+    ("--clock", "clock", "seconds a person has per decision (0: no clock)"),
+    ("--requests", "requests_per_minute", "requests of one address a minute, every route"),
+    ("--requests-burst", "requests_burst", "requests of one address at once"),
+    ("--pending-per-address", "pending_per_address", "connections of one address yet silent"),
 )
 """Each limit's flag, its field of ``Limits`` and its help."""
 
@@ -85,9 +96,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--db",
         metavar="PATH|URL",
-        help="the SQLite file of the games (default: games.sqlite3 in "
+        help="the SQLite file of the games (default: $GAIA_DB, else games.sqlite3 in "
         "$XDG_DATA_HOME/gaia-rules or ~/.local/share/gaia-rules), or a PostgreSQL URL "
-        "(postgresql://user@host/db), which several server processes may share",
+        "(postgresql://user@host/db), which several server processes may share; never with "
+        "a password in it (it would show in ps): the password comes from PGPASSWORD or the "
+        "pass file (~/.pgpass, or PGPASSFILE)",
+    )
+    parser.add_argument(
+        "--access-log",
+        metavar="FILE",
+        default="-",
+        help="where the access log goes, one JSON line per request (default -: standard "
+        "error; off: nowhere)",
     )
     parser.add_argument(
         "--fsync",
@@ -148,17 +168,20 @@ def run(args: argparse.Namespace, console: Console) -> int:
         if getattr(limits, field) < 0:
             raise CommandError(f"--{field.replace('_', '-')}: expected 0 or more")
     db: Path | str
-    if args.db is not None and args.db.startswith(("postgresql://", "postgres://")):
-        db = args.db
-        where = "PostgreSQL at " + args.db.split("@")[-1].split("?")[0]  # not the password
+    given: str | None = args.db if args.db is not None else os.environ.get(DB_ENV) or None
+    if given is not None and given.startswith(("postgresql://", "postgres://")):
+        db = _postgres_url(given)
+        where = "PostgreSQL at " + given.split("@")[-1].split("?")[0]
     else:
-        db = Path(args.db) if args.db is not None else default_db()
+        db = Path(given) if given is not None else default_db()
         try:
             db.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise CommandError(f"--db: cannot create {db.parent}: {exc.strerror or exc}") from None
         where = str(db)
     sock = _listen(args.host, port)
+    _access_log(args.access_log)
+    proxies = frozenset(p.strip() for p in (args.proxy or "").split(",") if p.strip())
     config = uvicorn.Config(
         create_app(
             db,
@@ -168,7 +191,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
             docs_url=getattr(args, "docs_url", None),
         ),
         log_level="warning",
-        http=timed_http(limits.header_timeout),
+        http=timed_http(limits.header_timeout, pending=limits.pending_per_address, trusted=proxies),
         ws_max_size=limits.max_body,
         timeout_graceful_shutdown=2,
         backlog=BACKLOG,
@@ -180,3 +203,46 @@ def run(args: argparse.Namespace, console: Console) -> int:
     console.out.flush()
     uvicorn.Server(config).run(sockets=[sock])
     return 0
+
+
+def _postgres_url(url: str) -> str:
+    """``url``, refused if it holds a password (an argument shows in ``ps`` to every user
+    of the machine, and in the shell's history).
+
+    Raises:
+        CommandError: It holds one.
+    """
+    try:
+        parts = urlsplit(url)
+        password = parts.password
+    except ValueError as exc:
+        raise CommandError(f"--db: not a PostgreSQL URL: {exc}") from None
+    query = {k.strip().lower() for k, _, _ in (p.partition("=") for p in parts.query.split("&"))}
+    if password is not None or "password" in query:
+        raise CommandError(
+            "--db: the URL holds a password, which every user of this machine can read "
+            "(ps, the shell's history): give it in PGPASSWORD or a pass file "
+            "(~/.pgpass, or PGPASSFILE) instead, and the URL without it"
+        )
+    return url
+
+
+def _access_log(where: str) -> None:
+    """Send the access log (one JSON line per request) to ``where``: ``-`` standard error,
+    ``off`` nowhere, else a file (appended to)."""
+    from gaia_rules.web.access import ACCESS_LOGGER  # noqa: PLC0415 (an optional extra)
+
+    logger = logging.getLogger(ACCESS_LOGGER)
+    logger.propagate = False
+    if where == "off":
+        logger.setLevel(logging.WARNING)
+        return
+    try:
+        handler: logging.Handler = (
+            logging.StreamHandler(sys.stderr) if where == "-" else logging.FileHandler(where)
+        )
+    except OSError as exc:
+        raise CommandError(f"--access-log: cannot open {where}: {exc.strerror or exc}") from None
+    handler.setFormatter(logging.Formatter("%(message)s"))
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)

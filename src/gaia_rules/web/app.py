@@ -10,6 +10,7 @@ Routes (the guide "Run a game server" documents each):
 - ``GET /api/games/{game}/stream``: the state, then every change, as newline-delimited JSON;
 - ``WS /api/games/{game}/live``: the same over a WebSocket (the page uses it);
 - ``GET /api/games/{game}/record``: the game's record, once the game is over;
+- ``GET /api/health``: the store's state (503 when its database cannot be reached);
 - the page's own routes: ``GET /replay`` and ``/replay/{game}`` (the replay page), and the
   routes of ``gaia_rules.web.table`` (settings, card faces, Power previews),
   ``gaia_rules.web.replay`` (watching a game again) and ``gaia_rules.web.rematch``.
@@ -36,6 +37,7 @@ from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.background import BackgroundTask
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -47,6 +49,7 @@ from gaia_rules.errors import GaiaRulesError
 from gaia_rules.rules import Rules
 from gaia_rules.serialization import JsonError, from_data
 from gaia_rules.web import rematch, replay, table
+from gaia_rules.web.access import Gate
 from gaia_rules.web.botpool import BotPool
 from gaia_rules.web.limits import Counter, Limits, Rate
 from gaia_rules.web.rooms import Lobby, Room, WebError
@@ -57,6 +60,9 @@ __all__ = ["MAX_BODY", "create_app"]
 
 MAX_BODY = Limits().max_body
 """The largest request body accepted, in bytes (a custom card manifest fits easily)."""
+
+MAX_CLOCK = 7 * 24 * 3600
+"""The longest clock per decision a game may ask for, in seconds (a week)."""
 
 KEEPALIVE = 20.0
 """Seconds between the empty lines that keep an idle stream open."""
@@ -117,7 +123,14 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = await open_store(db, fsync=fsync)
         pool = BotPool(workers=limits.bot_workers, budget=limits.bot_budget)
-        lobby = Lobby(store, pool, idle=limits.idle, bots_only=limits.bots_only_games)
+        lobby = Lobby(
+            store,
+            pool,
+            idle=limits.idle,
+            bots_only=limits.bots_only_games,
+            abandon_after=limits.abandon_after,
+            clock=limits.clock,
+        )
         await lobby.start()
         app.state.lobby = lobby
         app.state.limiter = Limiter(limits)
@@ -136,6 +149,7 @@ def create_app(
         Route("/api/games/{game}/actions", post_action, methods=["POST"]),
         Route("/api/games/{game}/stream", stream),
         Route("/api/games/{game}/record", record),
+        Route("/api/health", health),
         WebSocketRoute("/api/games/{game}/live", live),
         # the page's own: settings, card faces, previews, replays, rematches
         Route("/replay", page),
@@ -150,7 +164,8 @@ def create_app(
         Route("/api/games/{game}/rematch", rematch.find),
         Mount("/static", StaticFiles(packages=[("gaia_rules.web", "static")]), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    rate = Rate(limits.requests_per_minute, limits.requests_burst)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(Gate, rate=rate)])
     app.state.docs_url = docs_url
     app.add_exception_handler(WebError, _web_error)  # type: ignore[arg-type]
     return app
@@ -202,13 +217,14 @@ def _token_text(token: str | None) -> str | None:
     return token if _PRINTABLE.fullmatch(token) else ""
 
 
-async def _seat(request: Request) -> tuple[Room, int | None]:
-    """The room named in the path and the seat the request's token opens in it."""
+async def _seat(request: Request, *, moves: int = 0) -> tuple[Room, int | None]:
+    """The room named in the path (at ``moves`` or later) and the seat the request's token
+    opens in it."""
     lobby = _lobby(request)
     token = _token_text(_bearer(request))
     if token is None:
         raise WebError(401, "unauthorized", "a seat's or a spectator's token is required")
-    room = await lobby.room(request.path_params["game"])
+    room = await lobby.room(request.path_params["game"], moves=moves)
     return room, lobby.seat_of(room, token)
 
 
@@ -287,18 +303,23 @@ async def create_game(request: Request) -> Response:
     """``POST /api/games``: set up a game, and hand out its tokens."""
     limiter = _limiter(request)
     address = _address(request)
-    wait = limiter.creations.take(address)
-    if wait is not None:
-        raise WebError(
-            429,
-            "rate_limited",
-            f"this address may create {limiter.limits.creations_per_minute:g} games a minute",
-            retry_after=wait,
-        )
+
+    def over_the_rate(wait: int | None) -> None:
+        if wait is not None:
+            raise WebError(
+                429,
+                "rate_limited",
+                f"this address may create {limiter.limits.creations_per_minute:g} games a minute",
+                retry_after=wait,
+            )
+
+    # a creation counts once it is made: one refused (a body too large, not JSON, not a
+    # game that can be set up) takes nothing from the address's rate
+    over_the_rate(limiter.creations.peek(address))
     data = await _body(request)
     if not isinstance(data, dict):
         raise WebError(400, "bad_request", "expected a JSON object")
-    unknown = sorted(set(data) - {"players", "rules", "bots", "seed", "first_player"})
+    unknown = sorted(set(data) - {"players", "rules", "bots", "seed", "first_player", "clock"})
     if unknown:
         raise WebError(400, "bad_request", f"unknown field(s) {unknown}")
     players = data.get("players")
@@ -312,6 +333,13 @@ async def create_game(request: Request) -> Response:
     for name, value in (("seed", seed), ("first_player", first_player)):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
             raise WebError(400, "bad_request", f"{name}: expected a whole number, got {value!r}")
+    clock = data.get("clock")
+    if clock is not None and (
+        isinstance(clock, bool) or not isinstance(clock, int | float) or not 0 <= clock <= MAX_CLOCK
+    ):
+        raise WebError(
+            400, "bad_request", f"clock: expected seconds from 0 to {MAX_CLOCK}, got {clock!r}"
+        )
     try:
         rules = Rules.from_dict(data.get("rules", {"format": 1}))
     except GaiaRulesError as exc:
@@ -328,7 +356,17 @@ async def create_game(request: Request) -> Response:
             f"this address has {in_play} games in play, as many as this server allows",
             retry_after=60,
         )
-    created = await lobby.create(players, rules, tuple(bots), seed, first_player, creator=address)
+    over_the_rate(limiter.creations.peek(address))  # again: others may have come meanwhile
+    created = await lobby.create(
+        players,
+        rules,
+        tuple(bots),
+        seed,
+        first_player,
+        creator=address,
+        clock=None if clock is None else float(clock),
+    )
+    limiter.creations.take(address)
     game_id = created.room.id
     seats = [
         {
@@ -344,8 +382,11 @@ async def create_game(request: Request) -> Response:
 
 
 async def get_game(request: Request) -> Response:
-    """``GET /api/games/{game}?since=N&world=1``: the state for the token's seat."""
-    room, seat = await _seat(request)
+    """``GET /api/games/{game}?since=N&world=1&moves=M``: the state for the token's seat;
+    with ``moves``, at that move number or later (read from the store if this process has
+    not seen it yet: an action answered by another process)."""
+    moves = whole_number(request.query_params.get("moves"), "moves") or 0
+    room, seat = await _seat(request, moves=moves)
     since = whole_number(request.query_params.get("since"), "since") or 0
     return _json(room.state(seat, since, world=_flag(request, "world")))
 
@@ -390,27 +431,44 @@ async def record(request: Request) -> Response:
     """``GET /api/games/{game}/record``: the record, once the game is over (before, it would
     tell the seed, and with it every hidden card)."""
     room, _ = await _seat(request)
-    if not room.game.is_over:
+    if not room.over:
         raise WebError(
             409, "not_over", "the record is given when the game is over: it names every card"
         )
-    return Response(room.game.record().to_json(), media_type="application/json", headers=_API)
+    headers = dict(_API)
+    if room.ended is not None:  # a record with no result: the server ended the game
+        headers["Gaia-Ended"] = room.ended
+    return Response(room.game.record().to_json(), media_type="application/json", headers=headers)
+
+
+async def health(request: Request) -> Response:
+    """``GET /api/health``: 200 with the store's state (read from its database) and the
+    games in this process's memory; 503 when the database cannot be reached."""
+    lobby = _lobby(request)
+    try:
+        store = await lobby.store.health()
+    except StoreError as exc:
+        return _json({"ok": False, "store": {"error": str(exc)}}, 503)
+    return _json({"ok": True, "store": store, "in_memory": len(lobby.rooms)})
 
 
 # -- live ----------------------------------------------------------------------------------
 
 
 class _Watch:
-    """A live connection's place in the limits and in its room: counted while it lasts."""
+    """A live connection's place in the limits and in its room: counted while it lasts,
+    per address from its opening (a WebSocket that has not sent its hello yet included),
+    per token and in its room once it is known."""
 
-    def __init__(self, limiter: Limiter, address: str, token: str) -> None:
+    def __init__(self, limiter: Limiter, address: str) -> None:
         self.limiter = limiter
         self.address = address
-        self.token = token_hash(token)
+        self.counted = False
+        self.token: str | None = None
         self.room: Room | None = None
 
-    def enter(self, room: Room) -> None:
-        """Count the connection in, or raise 429."""
+    def arrive(self) -> None:
+        """Count the connection in for its address, or raise 429."""
         if not self.limiter.by_address.enter(self.address):
             raise WebError(
                 429,
@@ -418,21 +476,33 @@ class _Watch:
                 "this address holds as many live connections as allowed",
                 retry_after=10,
             )
-        if not self.limiter.by_token.enter(self.token):
-            self.limiter.by_address.leave(self.address)
+        self.counted = True
+
+    def enter(self, room: Room, token: str) -> None:
+        """Count the connection in for ``token`` and in ``room``, or raise 429."""
+        if not self.counted:
+            self.arrive()
+        hashed = token_hash(token)
+        if not self.limiter.by_token.enter(hashed):
             raise WebError(
                 429,
                 "too_many",
                 "this token holds as many live connections as allowed",
                 retry_after=10,
             )
+        self.token = hashed
         self.room = room
         room.watchers += 1
 
     def leave(self) -> None:
-        if self.room is not None:
+        """Count the connection out of everything it was counted in (once)."""
+        if self.counted:
             self.limiter.by_address.leave(self.address)
+            self.counted = False
+        if self.token is not None:
             self.limiter.by_token.leave(self.token)
+            self.token = None
+        if self.room is not None:
             self.room.watchers -= 1
             self.room = None
 
@@ -443,13 +513,17 @@ async def stream(request: Request) -> Response:
     lobby = _lobby(request)
     since = whole_number(request.query_params.get("since"), "since") or 0
     world = _flag(request, "world")
-    watch = _Watch(_limiter(request), _address(request), _bearer(request) or "")
-    watch.enter(room)
+    watch = _Watch(_limiter(request), _address(request))
+    try:
+        watch.enter(room, _bearer(request) or "")
+    except WebError:
+        watch.leave()
+        raise
 
     async def lines() -> AsyncIterator[str]:
         try:
             changed = room.changed
-            moves = room.moves
+            moves, version = room.moves, room.version
             yield json.dumps(room.state(seat, since, world=world), separators=(",", ":")) + "\n"
             while not lobby.closing:
                 try:
@@ -458,9 +532,9 @@ async def stream(request: Request) -> Response:
                     yield "\n"
                     continue
                 changed = room.changed
-                if room.moves != moves:
+                if room.version != version:
                     text = room.frame(seat, moves, world=world)
-                    moves = room.moves
+                    moves, version = room.moves, room.version
                     yield text + "\n"
         finally:
             watch.leave()
@@ -531,19 +605,19 @@ async def live(websocket: WebSocket) -> None:
     await websocket.accept()
     lobby = _lobby(websocket)
     limiter = _limiter(websocket)
-    watch: _Watch | None = None
+    watch = _Watch(limiter, _address(websocket))
     try:
         try:
             if not _same_origin(websocket):
                 raise WebError(403, "forbidden", "this page's origin may not open a game")
+            watch.arrive()  # counted before its hello: silent sockets are live connections too
             token, since = await _hello(websocket, limiter.limits.hello_timeout)
             room = await lobby.room(websocket.path_params["game"])
             try:
                 seat = lobby.seat_of(room, token)
             except WebError as exc:
                 raise WebError(401, "unauthorized", exc.message) from None
-            watch = _Watch(limiter, _address(websocket), token)
-            watch.enter(room)
+            watch.enter(room, token)
         except WebError as exc:
             await websocket.send_json(exc.to_data())
             await websocket.close(code=4000 + exc.status if exc.status < 500 else 1011)
@@ -555,8 +629,7 @@ async def live(websocket: WebSocket) -> None:
             return
         await _follow(websocket, lobby, room, seat, since)
     finally:
-        if watch is not None:
-            watch.leave()
+        watch.leave()
 
 
 async def _follow(
@@ -566,7 +639,7 @@ async def _follow(
     closed = asyncio.ensure_future(_until_closed(websocket))
     try:
         changed = room.changed
-        moves = room.moves
+        moves, version = room.moves, room.version
         first = room.state(seat, since, world=True)
         await websocket.send_text(json.dumps(first, separators=(",", ":")))
         while not lobby.closing:
@@ -576,9 +649,9 @@ async def _follow(
             if closed.done():
                 return
             changed = room.changed
-            if room.moves != moves:
+            if room.version != version:
                 text = room.frame(seat, moves, world=True)
-                moves = room.moves
+                moves, version = room.moves, room.version
                 await websocket.send_text(text)
     except (WebSocketDisconnect, RuntimeError):
         return

@@ -38,8 +38,10 @@ def decide(name: str, seed: int, view: View, legal: Sequence[Action]) -> Action:
 
 
 def _serve(connection: multiprocessing.connection.Connection) -> None:
-    """A worker's life: decide what it is asked, until its pipe closes."""
-    with contextlib.suppress(EOFError, KeyboardInterrupt):
+    """A worker's life: decide what it is asked, until its pipe closes. The server killed
+    (SIGKILL), its end of the pipe closes: reading it then says EOF, and writing it a broken
+    pipe (a decision that was under way); either ends the worker quietly."""
+    with contextlib.suppress(EOFError, BrokenPipeError, ConnectionResetError, KeyboardInterrupt):
         while True:
             name, seed, view, legal = pickle.loads(connection.recv_bytes())
             try:

@@ -51,15 +51,44 @@ class Limits:
     """Worker processes for the bots' decisions; 0 decides on a thread (``--bot-workers``)."""
     bot_budget: float = 10.0
     """Seconds a bot's decision may take; past it the random bot decides (``--bot-budget``)."""
+    abandon_after: float = 3600.0
+    """Seconds with no action after which a game in play ends as abandoned: it takes no more
+    actions, its seats are told, and it counts no more in its creator's games in play
+    (``--abandon-after``; 0: never)."""
+    clock: float = 0.0
+    """Seconds a person's seat has for each decision; when they run out, the seat declines
+    where it may, else the random bot decides for it (spec 1.17) (``--clock``; 0: no
+    clock)."""
+    requests_per_minute: float = 3000.0
+    """Requests (of every route, WebSockets opened included) one address may make a minute,
+    in bursts of ``requests_burst`` (``--requests``)."""
+    requests_burst: int = 300
+    """The burst of requests one address may make at once (``--requests-burst``)."""
+    pending_per_address: int = 32
+    """Connections of one address that have not sent a request's headers yet: the
+    connections a client opens and leaves silent (``--pending-per-address``). Not counted
+    for the proxies named with ``--proxy``, which cap their own."""
 
 
 class Rate:
-    """A token bucket per key: ``per_minute`` takes a minute, in bursts of as many."""
+    """A token bucket per key: ``per_minute`` takes a minute, in bursts of ``burst`` (by
+    default as many as a minute's)."""
 
-    def __init__(self, per_minute: float) -> None:
+    def __init__(self, per_minute: float, burst: float | None = None) -> None:
         self.per_second = per_minute / 60.0
-        self.burst = max(1.0, per_minute)
+        self.burst = max(1.0, per_minute if burst is None else burst)
         self._buckets: dict[str, tuple[float, float]] = {}
+
+    def peek(self, key: str, now: float | None = None) -> int | None:
+        """What [`take`][gaia_rules.web.limits.Rate.take] would answer, taking nothing."""
+        now = time.monotonic() if now is None else now
+        if self.per_second <= 0:
+            return 60
+        level, then = self._buckets.get(key, (self.burst, now))
+        level = min(self.burst, level + (now - then) * self.per_second)
+        if level < 1.0:
+            return max(1, math.ceil((1.0 - level) / self.per_second))
+        return None
 
     def take(self, key: str, now: float | None = None) -> int | None:
         """Take one for ``key``: ``None`` if it may go now, else the whole seconds to wait."""

@@ -173,7 +173,7 @@ async def game_replay(request: Request) -> Response:
     """``GET /api/games/{game}/replay?step=N&seat=S``: a finished game of this server."""
     _, room, seat = await seat_of(request)
     game = room.game
-    if not game.is_over:
+    if not room.over:  # ended by its rules, or abandoned
         raise WebError(409, "not_over", "a game is watched again once it is over")
     key = f"game {room.id} {len(game.actions)}"
     replay = _kept(key) or _keep(key, await asyncio.to_thread(Replay, game.record()))

@@ -48,8 +48,11 @@ from gaia_rules.rules import Rules
 from gaia_rules.serialization import JsonError, from_json
 from gaia_rules.svg import world_svg
 from gaia_rules.web.botpool import BotPool
+from gaia_rules.web.clock import timed_out
 from gaia_rules.web.messages import state_message
 from gaia_rules.web.store import (
+    ABANDONED,
+    ENDED,
     SPECTATOR,
     MoveTakenError,
     NewGame,
@@ -131,6 +134,16 @@ class Room:
         self.changed = asyncio.Event()
         """Set (and replaced) whenever the game moves: a live connection waits on it."""
         self.bot_task: asyncio.Task[None] | None = None
+        self.clock_task: asyncio.Task[None] | None = None
+        """Waits for the clock of the decision asked at move ``clock_at`` to run out."""
+        self.clock_at = -1
+        self.clock = 0.0
+        """Seconds a person's seat has for the decision asked now (0: no clock)."""
+        self.own_clock: float | None = None
+        """Seconds per decision this game asked for at its creation (``None``: the
+        server's)."""
+        self.deadline: float | None = None
+        """When the decision asked now times out (``time.monotonic()``), if it can."""
         self.watchers = 0
         """Live connections open on this room."""
         self.used = time.monotonic()
@@ -142,6 +155,12 @@ class Room:
         """The move number at which the world was last seen to change."""
         self.heard = 0
         """The largest move number the other processes said the game reached."""
+        self.ended: str | None = None
+        """How the server ended the game, if it did (``"abandoned"``): it takes no more
+        actions, and its messages say ``over`` and ``ended``."""
+        self.version = 0
+        """Counts the changes a live connection is sent: each action, and the game's end
+        by the server."""
 
     @property
     def moves(self) -> int:
@@ -154,9 +173,16 @@ class Room:
         return self.heard > self.moves
 
     @property
+    def over(self) -> bool:
+        """The game is over: the rules ended it, or the server did."""
+        return self.game.is_over or self.ended is not None
+
+    @property
     def bot_to_move(self) -> str | None:
         """The name of the bot whose seat is to move, if a bot's seat is."""
         seat = self.game.to_move
+        if self.ended is not None:
+            return None
         return None if seat is None else self.bots[seat]
 
     @property
@@ -173,6 +199,15 @@ class Room:
         self.after.append((game.to_move, game.is_over))
         if action.key is not None:
             self.keys[action.key] = action.number
+        self.version += 1
+
+    def end(self, how: str) -> None:
+        """The server ended the game (``how``: ``"abandoned"``); every live connection is
+        sent its state, which says so."""
+        if self.ended is None and not self.game.is_over:
+            self.ended = how
+            self.version += 1
+            self.notify()
 
     def notify(self) -> None:
         """Wake everyone waiting for news of this game."""
@@ -213,6 +248,13 @@ class Room:
         message = state_message(self.game, seat, since)
         message["game"] = self.id
         message["bots"] = list(self.bots)
+        if self.ended is not None:
+            message["over"] = True
+            message["ended"] = self.ended
+            message["legal"] = None
+        elif self.deadline is not None:
+            left = max(0.0, self.deadline - time.monotonic())
+            message["clock"] = {"seconds": self.clock, "left": round(left, 1)}
         if world:
             message["world"] = self.world()
         return message
@@ -223,9 +265,9 @@ class Room:
 
         Built once per change for each seat and kind, and the same text sent to every
         connection that asks for it."""
-        if self._frames_at != self.moves:
+        if self._frames_at != self.version:
             self._frames.clear()
-            self._frames_at = self.moves
+            self._frames_at = self.version
         if world:
             self.world()  # drawn now, if the game moved since it was last drawn
         drawn = world and self._world_changed > moves
@@ -252,7 +294,10 @@ class Lobby:
 
     ``idle``: seconds after which a game nobody uses is evicted from memory (it is loaded
     again when next asked for). ``bots_only``: how many games of bots alone may be in play
-    in memory at once (0: none may be created).
+    in memory at once (0: none may be created). ``abandon_after``: seconds with no action
+    after which a game in play ends as abandoned (0: never), in memory or not. ``clock``:
+    seconds a person's seat has for each decision (0: no clock; spec 1.17), counted while
+    the game is in memory.
     """
 
     def __init__(
@@ -262,17 +307,22 @@ class Lobby:
         *,
         idle: float = 300.0,
         bots_only: int = 2,
+        abandon_after: float = 3600.0,
+        clock: float = 0.0,
     ) -> None:
         self.store = store
         self.pool = pool if pool is not None else BotPool(workers=0)
         self.idle = idle
         self.bots_only = bots_only
+        self.abandon_after = abandon_after
+        self.clock = clock
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
         self._refreshing: set[str] = set()
         self._missed: set[str] = set()
         """Games another process moved while they were being loaded here."""
         self._evicting: asyncio.Task[None] | None = None
+        self._sweeping: asyncio.Task[None] | None = None
         self.closing = False
 
     # -- start-up and shutdown ------------------------------------------------------------
@@ -282,13 +332,18 @@ class Lobby:
         read: a game is loaded when it is first asked for)."""
         await self.store.listen(self._heard)
         self._evicting = asyncio.get_running_loop().create_task(self._evict_idle())
+        if self.abandon_after > 0:
+            self._sweeping = asyncio.get_running_loop().create_task(self._sweep())
 
     async def close(self) -> None:
         """Stop the bots and the eviction, and wake every live connection so that it ends."""
         self.closing = True
         tasks = [room.bot_task for room in self.rooms.values() if room.bot_task is not None]
+        tasks += [room.clock_task for room in self.rooms.values() if room.clock_task is not None]
         if self._evicting is not None:
             tasks.append(self._evicting)
+        if self._sweeping is not None:
+            tasks.append(self._sweeping)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -307,6 +362,7 @@ class Lobby:
         first_player: int = 0,
         *,
         creator: str = "",
+        clock: float | None = None,
     ) -> Created:
         """Set up and store a new game; one token per seat a person plays, and one for the
         spectators.
@@ -331,9 +387,7 @@ class Lobby:
                     f"bots[{seat}]: no bot {name!r}; the bots are {', '.join(sorted(BOTS))}",
                 )
         if all(name is not None for name in bots):
-            playing = sum(
-                1 for room in self.rooms.values() if room.bots_only and not room.game.is_over
-            )
+            playing = sum(1 for room in self.rooms.values() if room.bots_only and not room.over)
             if playing >= self.bots_only:
                 raise WebError(
                     429,
@@ -351,16 +405,19 @@ class Lobby:
         del data["actions"], data["result"]
         head = _dumps(data)
         try:
-            await self.store.create(NewGame(game_id, players, bots, head, hashes, creator))
+            await self.store.create(NewGame(game_id, players, bots, head, hashes, creator, clock))
         except StoreError as exc:
             raise _unsaved(exc) from None
         room = Room(game_id, game, bots, hashes)
+        room.own_clock = clock
         self.rooms[game_id] = room
         self.kick(room)
         return Created(room, tokens, spectator)
 
-    async def room(self, game_id: str) -> Room:
-        """The room of a game, loaded from the store if it is not in memory.
+    async def room(self, game_id: str, *, moves: int = 0) -> Room:
+        """The room of a game, loaded from the store if it is not in memory; read again
+        from the store if it is at fewer than ``moves`` actions (a client that knows of an
+        action another process took: read-your-writes across processes).
 
         Raises:
             WebError: 404 when there is no such game; 503 when the store cannot be read.
@@ -382,6 +439,8 @@ class Lobby:
             if room is None:
                 raise WebError(404, "not_found", f"no game {game_id!r} on this server")
         room.used = time.monotonic()
+        if moves > room.moves:
+            room.heard = max(room.heard, moves)
         if room.stale:
             await self.refresh(room)
         self.kick(room)
@@ -404,6 +463,8 @@ class Lobby:
             raise WebError(500, "broken", f"game {game_id} cannot be read back") from None
         room = Room(game_id, game, stored.bots, stored.tokens)
         self._replay(room, stored)
+        room.ended = stored.ended
+        room.own_clock = stored.clock
         self.rooms[game_id] = room
         if game_id in self._missed:
             self._missed.discard(game_id)
@@ -450,9 +511,11 @@ class Lobby:
         *,
         move: int | None = None,
         key: str | None = None,
+        person: bool = True,
     ) -> dict[str, Any]:
         """Apply ``action``, sent by ``seat`` in answer to move number ``move`` (``None``: to
         whatever the game stands at) with idempotency key ``key``, and store it; the answer.
+        ``person``: a request sent it (it keeps the game in memory), not a bot or the clock.
 
         Raises:
             WebError: 403 if a spectator acts or a seat acts for another; 409 ``stale`` if
@@ -468,6 +531,14 @@ class Lobby:
         text = action.to_json()
         async with room.lock:
             for _ in range(5):
+                if move is not None and move > room.moves:
+                    # the client knows of actions this process has not read yet (taken
+                    # through another process): read them before judging
+                    await self._catch_up(room)
+                if room.ended is not None:
+                    raise WebError(
+                        409, "abandoned", "this game has ended: nobody acted in it for too long"
+                    )
                 done = self._judge(room, seat, text, move, key)
                 if done is not None:
                     return room.answer(done)
@@ -490,7 +561,8 @@ class Lobby:
                 break
             else:
                 raise WebError(503, "busy", "the game moved on too fast to judge this; try again")
-        room.used = time.monotonic()
+        if person:
+            room.used = time.monotonic()
         self._refresh_if_stale(room)  # another process's action, heard while this one was stored
         self.kick(room)
         return room.answer(stored.number)
@@ -536,6 +608,8 @@ class Lobby:
         if stored is not None and stored.actions:
             self._replay(room, stored)
             room.notify()
+        if stored is not None and stored.ended is not None:
+            room.end(stored.ended)
         if room.heard == heard:  # nothing new heard while reading: the store had it all
             room.heard = min(room.heard, room.moves)
 
@@ -554,7 +628,8 @@ class Lobby:
         rooms = list(self.rooms.values()) if not game_id else [self.rooms.get(game_id)]
         for room in rooms:
             if room is not None:
-                room.heard = max(room.heard, moves if game_id else room.moves + 1)
+                known = moves if game_id and moves != ENDED else room.moves + 1
+                room.heard = max(room.heard, known)
                 self._refresh_if_stale(room)
 
     def _refresh_if_stale(self, room: Room) -> None:
@@ -572,6 +647,32 @@ class Lobby:
             logger.error("game %s: could not read the other processes' actions: %s", room.id, exc)
         finally:
             self._refreshing.discard(room.id)
+
+    # -- abandoned games --------------------------------------------------------------------
+
+    async def _sweep(self) -> None:
+        """Every little while, end the games nobody acted in for ``abandon_after`` seconds."""
+        while True:
+            await asyncio.sleep(max(0.05, min(self.abandon_after / 4, 30.0)))
+            await self.abandon()
+
+    async def abandon(self) -> list[str]:
+        """End as abandoned every game in play (in memory or not) with no action for
+        ``abandon_after`` seconds; their ids. The seats of those in memory are sent their
+        state, which says ``ended: "abandoned"``; another process holding one hears of it
+        from the store."""
+        if self.abandon_after <= 0:
+            return []
+        try:
+            ended = await self.store.abandon(time.time() - self.abandon_after)
+        except StoreError as exc:
+            logger.error("could not end the abandoned games: %s", exc)
+            return []
+        for game_id in ended:
+            room = self.rooms.get(game_id)
+            if room is not None:
+                room.end(ABANDONED)
+        return ended
 
     # -- memory -------------------------------------------------------------------------------
 
@@ -593,17 +694,55 @@ class Lobby:
             and (room.bot_task is None or room.bot_task.done())
         ]
         for game_id in gone:
-            del self.rooms[game_id]
+            room = self.rooms.pop(game_id)
+            if room.clock_task is not None:
+                room.clock_task.cancel()
         return gone
 
     # -- bots ---------------------------------------------------------------------------------
 
     def kick(self, room: Room) -> None:
-        """Let the bots play ``room`` if a bot's seat is to move and none is playing yet."""
+        """Let the bots play ``room`` if a bot's seat is to move and none is playing yet;
+        else wind the clock of the person's seat to move, if there is a clock."""
+        self._wind(room)
         if self.closing or room.bot_to_move is None:
             return
         if room.bot_task is None or room.bot_task.done():
             room.bot_task = asyncio.get_running_loop().create_task(self._play_bots(room))
+
+    def _wind(self, room: Room) -> None:
+        """Start the clock of the decision asked now, if a person's seat is asked one and
+        its clock is not running yet; stop a clock whose decision was taken."""
+        seat = room.game.to_move
+        person = seat is not None and room.bots[seat] is None and not room.over
+        running = room.clock_task is not None and not room.clock_task.done()
+        if running and room.clock_at == room.moves and person:
+            return
+        if running and room.clock_task is not asyncio.current_task():
+            assert room.clock_task is not None
+            room.clock_task.cancel()
+        room.clock_task, room.deadline = None, None
+        clock = self.clock if room.own_clock is None else room.own_clock
+        if clock <= 0 or self.closing or not person:
+            return
+        room.clock, room.clock_at = clock, room.moves
+        room.deadline = time.monotonic() + clock
+        room.clock_task = asyncio.get_running_loop().create_task(self._time_out(room, room.moves))
+
+    async def _time_out(self, room: Room, moves: int) -> None:
+        """When the clock runs out on the decision asked at move ``moves``, take it for the
+        seat (spec 1.17), as any action is taken: stored, then pushed."""
+        await asyncio.sleep(room.clock)
+        seat = room.game.to_move
+        if room.moves != moves or room.over or seat is None or room.bots[seat] is not None:
+            return
+        action = timed_out(room.game, seat)
+        logger.info("game %s, seat %d: the clock ran out at move %d", room.id, seat, moves)
+        try:
+            await self.submit(room, seat, action, move=moves, person=False)
+        except WebError as exc:
+            if exc.kind not in ("stale", "abandoned"):  # the seat (or another process) acted
+                logger.error("game %s: the clock's decision failed: %s", room.id, exc.message)
 
     async def _play_bots(self, room: Room) -> None:
         """Play the bots' seats until a person's seat is to move or the game ends."""
@@ -618,10 +757,12 @@ class Lobby:
             try:
                 legal = list(game.legal_actions())
                 action = await self.pool.decide(name, seed, game.view(seat), legal)
-                await self.submit(room, seat, action, move=moves)
+                await self.submit(room, seat, action, move=moves, person=False)
             except WebError as exc:
                 if exc.kind == "stale":  # another process moved first: think again
                     continue
+                if exc.kind == "abandoned":  # ended meanwhile: nothing more to play
+                    return
                 logger.error("bot %s in game %s, seat %d: %s", name, room.id, seat, exc.message)
                 return
             except Exception:

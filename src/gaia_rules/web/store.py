@@ -28,6 +28,8 @@ from typing import Protocol
 import attrs
 
 __all__ = [
+    "ABANDONED",
+    "ENDED",
     "SPECTATOR",
     "MoveTakenError",
     "NewGame",
@@ -40,6 +42,14 @@ __all__ = [
 
 SPECTATOR = -1
 """The seat number a spectator's token is stored under."""
+
+ABANDONED = "abandoned"
+"""How a game ended that nobody acted in for the server's ``--abandon-after`` seconds (the
+store's ``ended`` column; a game the rules ended has none)."""
+
+ENDED = -2
+"""The move number a [`Listener`][gaia_rules.web.store.Listener] is told for a game that
+another process ended (abandoned): read it again."""
 
 
 def token_hash(token: str) -> str:
@@ -74,6 +84,8 @@ class NewGame:
     """Token hash to seat (``SPECTATOR`` for the spectators' token)."""
     creator: str
     """The address that created it (for the limit of games in play per address)."""
+    clock: float | None = None
+    """Seconds per decision this game asked for (``None``: the server's ``--clock``)."""
 
 
 @attrs.frozen
@@ -86,6 +98,11 @@ class StoredGame:
     head: str
     tokens: dict[str, int]
     actions: tuple[StoredAction, ...]
+    ended: str | None = None
+    """How the server ended the game, if it did ([`ABANDONED`][gaia_rules.web.store.ABANDONED]);
+    ``None`` for a game in play, or one the rules ended."""
+    clock: float | None = None
+    """Seconds per decision the game asked for (``None``: the server's ``--clock``)."""
 
     def record_text(self) -> str:
         """The game's record as JSON, assembled from the head and the actions (of a game
@@ -107,7 +124,8 @@ class StoreError(Exception):
 
 Listener = Callable[[str, int], None]
 """Told ``(game, moves)`` when another process stored an action: the game's id and its
-number of actions now. Ids and numbers only: never a secret."""
+number of actions now; or ``(game, ENDED)`` when a process ended the game (abandoned). Ids
+and numbers only: never a secret."""
 
 
 class Store(Protocol):
@@ -135,8 +153,30 @@ class Store(Protocol):
         """Store ``action`` as the game's action ``action.number``; ``over``: it ended the game.
 
         Raises:
-            MoveTakenError: The game already has an action at that number, or with that key.
+            MoveTakenError: The game already has an action at that number, or with that key,
+                or the server ended it (abandoned).
             StoreError: Nothing was stored.
+        """
+        ...
+
+    async def abandon(self, before: float) -> list[str]:
+        """End as [`ABANDONED`][gaia_rules.web.store.ABANDONED] every game in play whose last
+        action (or creation) came before ``before`` (seconds since the epoch); their ids. A
+        game ended so is over: it counts no more in its creator's games in play, and takes
+        no more actions. Atomic per game against ``append``: a game gets an action or is
+        abandoned, never both.
+
+        Raises:
+            StoreError: Nothing was changed.
+        """
+        ...
+
+    async def health(self) -> dict[str, object]:
+        """The store's state, read from the database itself (one round trip): its ``kind``
+        and the games ``in_play``.
+
+        Raises:
+            StoreError: The database cannot be reached.
         """
         ...
 

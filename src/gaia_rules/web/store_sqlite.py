@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from gaia_rules.web.store import (
+    ABANDONED,
     Listener,
     MoveTakenError,
     NewGame,
@@ -42,7 +43,9 @@ CREATE TABLE IF NOT EXISTS games (
     players INTEGER NOT NULL,
     bots TEXT NOT NULL,          -- JSON: one bot name or null per seat
     head TEXT NOT NULL,          -- JSON: the GameRecord without its actions and result
-    over INTEGER NOT NULL        -- 1 once the game has ended
+    over INTEGER NOT NULL,       -- 1 once the game has ended
+    ended TEXT,                  -- how the server ended it ('abandoned'), if it did
+    clock REAL                   -- seconds per decision it asked for (NULL: the server's)
 );
 CREATE INDEX IF NOT EXISTS games_in_play ON games (creator) WHERE over = 0;
 CREATE TABLE IF NOT EXISTS tokens (
@@ -131,6 +134,10 @@ class SqliteStore:
         db.execute("PRAGMA journal_mode=WAL")
         db.execute(f"PRAGMA synchronous={'FULL' if self.fsync else 'NORMAL'}")
         db.execute("PRAGMA foreign_keys=ON")
+        if columns and "ended" not in columns:  # a file of the layout before abandonment
+            db.execute("ALTER TABLE games ADD COLUMN ended TEXT")
+        if columns and "clock" not in columns:  # a file of the layout before the clock
+            db.execute("ALTER TABLE games ADD COLUMN clock REAL")
         db.executescript(_SCHEMA)
         self._db = db
 
@@ -147,8 +154,8 @@ class SqliteStore:
         def work() -> None:
             with _transaction(self._conn) as db:
                 db.execute(
-                    "INSERT INTO games (id, created, creator, players, bots, head, over) "
-                    "VALUES (?, ?, ?, ?, ?, ?, 0)",
+                    "INSERT INTO games (id, created, creator, players, bots, head, over, clock) "
+                    "VALUES (?, ?, ?, ?, ?, ?, 0, ?)",
                     (
                         game.id,
                         time.time(),
@@ -156,6 +163,7 @@ class SqliteStore:
                         game.players,
                         json.dumps(list(game.bots)),
                         game.head,
+                        game.clock,
                     ),
                 )
                 db.executemany(
@@ -226,11 +234,11 @@ class SqliteStore:
         def work() -> StoredGame | None:
             db = self._conn
             row = db.execute(
-                "SELECT players, bots, head FROM games WHERE id = ?", (game,)
+                "SELECT players, bots, head, ended, clock FROM games WHERE id = ?", (game,)
             ).fetchone()
             if row is None:
                 return None
-            players, bots, head = row
+            players, bots, head, ended, clock = row
             tokens = dict(db.execute("SELECT hash, seat FROM tokens WHERE game = ?", (game,)))
             actions = tuple(
                 StoredAction(number, seat, action, key)
@@ -240,7 +248,33 @@ class SqliteStore:
                     (game, after),
                 )
             )
-            return StoredGame(game, players, tuple(json.loads(bots)), head, tokens, actions)
+            return StoredGame(
+                game, players, tuple(json.loads(bots)), head, tokens, actions, ended, clock
+            )
+
+        return await self._call(work)
+
+    async def abandon(self, before: float) -> list[str]:
+        """End as abandoned the games in play with no action since ``before``; their ids."""
+
+        def work() -> list[str]:
+            with _transaction(self._conn) as db:
+                rows = db.execute(
+                    "UPDATE games SET over = 1, ended = ? WHERE over = 0 AND coalesce("
+                    "(SELECT at FROM actions WHERE game = games.id ORDER BY number DESC LIMIT 1), "
+                    "created) < ? RETURNING id",
+                    (ABANDONED, before),
+                ).fetchall()
+            return [game for (game,) in rows]
+
+        return await self._call(work)
+
+    async def health(self) -> dict[str, object]:
+        """The kind of store and its games in play, read from the file."""
+
+        def work() -> dict[str, object]:
+            (count,) = self._conn.execute("SELECT count(*) FROM games WHERE over = 0").fetchone()
+            return {"kind": "sqlite", "in_play": int(count)}
 
         return await self._call(work)
 
@@ -261,8 +295,12 @@ class SqliteStore:
 
 def _append(db: sqlite3.Connection, write: _Write) -> None:
     """The action's row; refused unless the game stands at the action's number (so an
-    action is never stored twice, or out of order) and its key is new in the game."""
+    action is never stored twice, or out of order), its key is new in the game, and the
+    server has not ended it (abandoned)."""
     game, action, over = write
+    ended = db.execute("SELECT ended FROM games WHERE id = ?", (game,)).fetchone()
+    if ended is not None and ended[0] is not None:
+        raise MoveTakenError(f"game {game} has ended: {ended[0]}")
     if action.number > 0:
         before = db.execute(
             "SELECT 1 FROM actions WHERE game = ? AND number = ?", (game, action.number - 1)

@@ -374,7 +374,8 @@ function drawPrompt(c, message, next) {
   status.replaceChildren();
   const mine = Boolean(message.legal);
   status.classList.toggle("your-move", mine);
-  if (message.over && message.standings) status.append(tn("prompt.over", { seat: seatChip(c, message.standings.winner) }));
+  if (message.ended) status.append(t("prompt.abandoned"));
+  else if (message.over && message.standings) status.append(tn("prompt.over", { seat: seatChip(c, message.standings.winner) }));
   else if (view.decision) {
     if (mine) status.append(el("span", { class: "your-move-tag", text: t("prompt.your_move") }), " ");
     else if (message.seat === null) status.append(el("span", { class: "watching-tag", text: t("prompt.watching") }), " ");
