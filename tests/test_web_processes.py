@@ -1,6 +1,6 @@
 """Two ``gaia-rules serve`` processes on two ports over one PostgreSQL database (a real
-server: see ``tests/postgres.py``) serve the same games: a seat connected to one sees at once
-an action posted through the other (LISTEN/NOTIFY), an action is taken once whichever
+server: see ``tests/postgres.py``) serve the same games: a seat connected to one is pushed,
+within seconds, an action posted through the other (LISTEN/NOTIFY), an action is taken once whichever
 process it goes through, and a SIGKILL of either loses no accepted action.
 
 Skipped as a whole when the ``web`` extra is not installed; under CI a missing PostgreSQL
@@ -58,7 +58,7 @@ def at_move(server: Server, game: str, token: str, moves: int) -> bool:
     return status == 200 and int(state["moves"]) >= moves
 
 
-def test_a_seat_on_one_process_sees_at_once_an_action_posted_through_the_other(
+def test_a_seat_on_one_process_is_pushed_an_action_posted_through_the_other(
     postgres: str,
 ) -> None:
     db = fresh_database(postgres)
