@@ -1,7 +1,7 @@
 """Two ``gaia-rules serve`` processes on two ports over one PostgreSQL database (a real
 server: see ``tests/postgres.py``) serve the same games: a seat connected to one is pushed,
-within seconds, an action posted through the other (LISTEN/NOTIFY), an action is taken once whichever
-process it goes through, and a SIGKILL of either loses no accepted action.
+within seconds, an action posted through the other (LISTEN/NOTIFY), an action is taken once
+whichever process it goes through, and a SIGKILL of either loses no accepted action.
 
 Skipped as a whole when the ``web`` extra is not installed; under CI a missing PostgreSQL
 fails these tests, never skips them.
