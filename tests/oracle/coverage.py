@@ -14,12 +14,21 @@ other clauses achieve; they are listed, with the reason, in :data:`NOT_BY_PLAY`.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import gaia_rules as gr
 from tests.oracle.legal import SCORCHED, feeding_list
-from tests.oracle.model import FOUR, HAND_LIMIT, POWER_LIMIT, Plain, kind_of, neighbours
+from tests.oracle.model import (
+    FOUR,
+    HAND_LIMIT,
+    POWER_LIMIT,
+    TOKENS_PER_ANIMAL_CARD,
+    Plain,
+    kind_of,
+    neighbours,
+)
 
 __all__ = [
     "DEAL",
@@ -29,6 +38,7 @@ __all__ = [
     "clauses_of_decision",
     "clauses_of_step",
     "snapshot",
+    "state_problems",
 ]
 
 NOT_BY_PLAY = {
@@ -185,7 +195,7 @@ def clauses_of_step(
     """The clauses ``taken`` exercised, from the model before (``before``) and after
     (``plain``) it; ``opened`` and ``window`` are the Protection windows before and after."""
     seat = taken.player
-    found: list[str] = ["1.9", "16.1", "16.2", "16.3", "16.4", "16.5", "16.9"]
+    found: list[str] = ["1.9", "16.1", "16.2", "16.3", "16.4", "16.5", "16.6", "16.7", "16.10"]
     effect: gr.Action | None = None
     match taken:
         case gr.DrawDeck(kind=kind):
@@ -193,7 +203,7 @@ def clauses_of_step(
             if before.decks.get(kind, 0) == 0:
                 found += ["6.3", "15.2"]
         case gr.DrawDisplay():
-            found += ["6.1", "6.2", "5.2", "1.5", "1.14", "16.10"]
+            found += ["6.1", "6.2", "5.2", "1.5", "1.14"]
             if _copies(plain, plain.displays.get(kind_of(plain.face(taken.card)), [])):
                 found += ["1.11", "1.12", "1.13"]
         case gr.PlayNature(pos=pos):
@@ -365,3 +375,56 @@ def _eruption_targets(plain: Plain) -> list[str]:
             if scorched in (deserts, deserts + 1):  # the boundary of 14.3d, on either side
                 found.append("14.3d")
     return found
+
+
+TOKENS = 20
+"""2.2."""
+DISPLAY = {gr.CardKind.NATURE: 3, gr.CardKind.LIFE: 2, gr.CardKind.POWER: 2}
+"""4.2, 4.3, 13.1: the slots of each display."""
+
+
+def state_problems(state: gr.GameState) -> list[str]:
+    """What section 16 says always holds, read plainly from the engine's state after a step
+    (the oracle's own statement of 16.2-16.7 and 16.10)."""
+    problems: list[str] = []
+    places: Counter[gr.CardId] = Counter(state.out_of_game)
+    for pile in (
+        *state.decks.values(),
+        *state.displays.values(),
+        *state.discards.values(),
+        *state.hands,
+        *state.tableaux,
+        state.objectives,
+    ):
+        places.update(pile)
+    places.update(city.card for city in state.cities.values())
+    places.update(card for card, _ in state.stolen)
+    box = Counter(card for card, _ in state.rules.cards.cards)
+    if places != box:
+        problems.append(f"16.2: cards not in exactly one place: {(places - box) + (box - places)}")
+    tokens = sum(state.animals.values())
+    if tokens + state.bank != TOKENS or any(
+        not 0 <= n <= TOKENS_PER_ANIMAL_CARD for n in state.animals.values()
+    ):
+        problems.append(f"16.3: {tokens} tokens in the world, {state.bank} in the bank")
+    for seat in range(state.players):
+        on_cities = sum(city.pawns.count(seat) for city in state.cities.values())
+        on_objectives = sum(1 for s in state.objective_pawns.values() if s == seat)
+        if state.supply[seat] + on_cities + on_objectives != state.total_pawns:
+            problems.append(f"16.4: seat {seat}'s pawns do not add up")
+    for pos, city in state.cities.items():
+        if pos not in state.tiles or state.animals.get(pos, 0):
+            problems.append(f"16.5: the city at {pos} stands on no free tile")
+        if city.satisfaction == 0 or (city.pawns and city.satisfaction < 2):
+            problems.append(f"16.6: the city at {pos} at {city.satisfaction} with {city.pawns}")
+    if not isinstance(state.decision, gr.ChooseLimitDiscard):
+        for seat, hand in enumerate(state.hands):
+            powers = sum(
+                1 for card in hand if isinstance(state.rules.cards.face(card), gr.PowerCard)
+            )
+            if len(hand) > HAND_LIMIT or powers > POWER_LIMIT:
+                problems.append(f"16.7: seat {seat} holds {len(hand)} cards, {powers} Power")
+    for kind, display in state.displays.items():
+        if len(display) < DISPLAY[kind] and state.decks.get(kind):
+            problems.append(f"16.10: the {kind.value} display has an empty slot, its deck cards")
+    return problems

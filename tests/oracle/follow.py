@@ -28,7 +28,13 @@ from dataclasses import dataclass, field
 
 import gaia_rules as gr
 from tests.oracle.chance import sample_problems, stolen_problems
-from tests.oracle.coverage import clauses_of_deal, clauses_of_decision, clauses_of_step, snapshot
+from tests.oracle.coverage import (
+    clauses_of_deal,
+    clauses_of_decision,
+    clauses_of_step,
+    snapshot,
+    state_problems,
+)
 from tests.oracle.effects import OracleError, Window, apply_action
 from tests.oracle.legal import (
     accepted_actions,
@@ -351,6 +357,8 @@ class Follower:
             view["discards"] = _settled_piles(view["discards"], before_piles)  # type: ignore[arg-type]
         if expected_view != found_view:
             self._fail(EFFECT, f"after {action} ({events}): {_diff(expected_view, found_view)}")
+        for problem in state_problems(state):  # section 16, read plainly
+            self._fail(EFFECT, f"after {action}: {problem}")
         self.reached_four = plain.reached_four
         if EFFECT in self.checks:
             # the model agreed: it plays on, taking only the order the spec leaves open
