@@ -85,8 +85,9 @@ def play(task: tuple[str, int, int]) -> Played:
     try:
         if what == "tornado":
             played = Played(f"the Tornado's draws, seeds {index} to {arg - 1}")
-            played.draws = tornado_draws_sampled(range(index, arg))
+            played.draws, found = tornado_draws_sampled(range(index, arg))
             played.exercised.update({"13.8b": len(played.draws), "1.6": len(played.draws)})
+            played.found = "\n    ".join(found[:3]) or None
             return played
         if what == "rare":
             scenario = SCENARIOS[index]

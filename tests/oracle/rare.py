@@ -13,7 +13,7 @@ is replayed from its record at its end (16.8).
 
 The Tornado's draws are also sampled on their own, many times, from one position whose
 victim holds four cards of the named back: each draw is recomputed from the seed by the
-oracle (13.8b, 1.6), and their places tested for uniformity
+oracle (13.8b, 1.6), and the places the engine took are tested for uniformity
 (:func:`tests.oracle.chance.draw_uniformity`).
 """
 
@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import gaia_rules as gr
 from gaia_rules import CardKind, Land, Pos
 from gaia_rules.position import Position, PositionBuilder
-from tests.oracle.follow import Follower, follow_game
+from tests.oracle.follow import Disagreement, Follower, follow_game
 
 __all__ = ["SCENARIOS", "Scenario", "play_scenario", "tornado_draws_sampled"]
 
@@ -316,19 +316,27 @@ def play_scenario(scenario: Scenario, seed: int, *, sampling: int = 0) -> Follow
     return follower
 
 
-def tornado_draws_sampled(seeds: range) -> list[tuple[int, int]]:
-    """The places a Tornado's draws took among the four Nature cards of seat 1's hand, one
-    game per seed, each draw recomputed from the seed by the oracle as it was followed."""
+def tornado_draws_sampled(seeds: range) -> tuple[list[tuple[int, int]], list[str]]:
+    """The places the engine's Tornado took among the four Nature cards of seat 1's hand,
+    one game per seed, read from its log (so that their frequencies test the engine, whatever
+    the oracle says of each); and the disagreements of the oracle, which draws each card
+    again from the seed as it follows the game (13.8b, 1.6)."""
     draws: list[tuple[int, int]] = []
+    found: list[str] = []
+    hand = ("N04", "N07", "N20", "N27")
     for seed in seeds:
         game = _game_of(
             PositionBuilder(players=2, rules=gr.Rules.powers(), seed=seed)
             .tile(0, 0, Land.PLAIN)
             .hand(0, "P16", "N03")
-            .hand(1, "N04", "N07", "N20", "N27")
+            .hand(1, *hand)
             .turn(0, action=1)
             .build()
         )
-        follower = follow_game(game, random.Random(seed), 0, forced=(gr.PlayTornado(0, "P16"),))
-        draws += follower.draws
-    return draws
+        try:
+            follow_game(game, random.Random(seed), 0, forced=(gr.PlayTornado(0, "P16"),))
+        except Disagreement as disagreement:
+            found.append(f"seed {seed}: {disagreement}")
+        taken = [e.card for e in game.events if isinstance(e, gr.CardStolen)]
+        draws += [(len(hand), hand.index(card)) for card in taken if card in hand]
+    return draws, found
