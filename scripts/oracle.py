@@ -15,8 +15,9 @@ Tornado finding one card of a back, the last pawn, ...), and a Tornado's draw fr
 position under many seeds. What the oracle cannot see it checks by replaying states: each
 Tornado's card is drawn again from the seed by the oracle (13.8b, 1.6), and the places of
 all the draws are tested for uniformity (a chi-square at p = 0.001); every ``--sampling``-th
-decision, and every decision while stolen cards are set aside, a game sampled from a seat's
-view (``determinize``) is checked against the view and the seat's log (1.8).
+decision, and whenever a thief chooses the stolen card he keeps (from his view and his
+victims'), a game sampled from a seat's view (``determinize``) is checked against the view
+and the seat's log (1.8).
 
 Prints the decisions compared, by kind, and every disagreement. Exits 1 if there is one, if
 the draws are not uniform, or (``--coverage``, which prints how often the games exercised
@@ -140,9 +141,9 @@ def main() -> int:
     parser.add_argument(
         "--sampling",
         type=int,
-        default=40,
+        default=200,
         help="check a game sampled from the deciding seat's view every this many decisions "
-        "(and at every decision while stolen cards are set aside); 0: never",
+        "(and from the thief's and his victims' when he chooses the card he keeps); 0: never",
     )
     parser.add_argument(
         "--coverage",
@@ -183,7 +184,8 @@ def main() -> int:
     )
     print(f"  decisions by kind: {dict(kinds.most_common())}")
     print(
-        f"  random draws: {len(draws)} recomputed from the seed; the places of {counted} "
+        f"  random draws: {len(draws)}, each drawn again by the oracle from the seed; the "
+        f"places of {counted} "
         f"(among 2 cards or more) against uniform: chi-square {statistic:.1f} with {degrees} "
         f"degrees of freedom, critical {critical_value(degrees) if degrees else 0:.1f} "
         f"(p = 0.001): {'uniform' if uniform else 'NOT UNIFORM (13.8b)'}"

@@ -147,8 +147,8 @@ class Follower:
     """Draws the probes of each decision (seeded: a run is reproducible)."""
     sampling: int = 0
     """Every how many decisions a game is sampled from the deciding seat's view and checked
-    (1.8); also at every decision while a Tornado's cards are set aside, from the views of
-    the deciding seat and of each seat robbed. 0: never."""
+    (1.8); also whenever a thief chooses the stolen card he keeps, from his view and those of
+    the seats robbed. 0: never."""
     samples: int = 0
     """The sampled games checked."""
     draws: list[tuple[int, int]] = field(default_factory=list)
@@ -214,7 +214,8 @@ class Follower:
             self._probe(plain, decision, expected)
         self._check_flow(plain, decision)
         self.exercised.update(clauses_of_decision(plain, decision, listed))
-        if self.sampling and (plain.stolen or self.decisions % self.sampling == 0):
+        kept = isinstance(decision, gr.ChooseKeptCard)
+        if self.sampling and (kept or self.decisions % self.sampling == 0):
             self._check_samples(decision)
         self.decisions += 1
         name = type(decision).__name__
@@ -223,10 +224,12 @@ class Follower:
     def _check_samples(self, decision: gr.Decision) -> None:
         """1.8: a game sampled from a seat's view shows it that view, hides exactly what it
         cannot see, keeps the stolen cards its log showed it, and offers the oracle's legal
-        actions: the deciding seat's view, and each robbed seat's while its card is set
-        aside."""
+        actions: the deciding seat's view, and when the thief chooses the card he keeps
+        (having seen them all) each robbed seat's, which saw its own."""
         game = self.game
-        seats = {decision.player, *(source for _, source in game.state.stolen)}
+        seats = {decision.player}
+        if isinstance(decision, gr.ChooseKeptCard):  # the thief has seen them all
+            seats |= {source for _, source in game.state.stolen}
         for seat in sorted(seats):
             view = game.view(seat)
             sample = gr.determinize(view, random.Random(self.samples))

@@ -28,6 +28,8 @@ TOKENS_PER_ANIMAL_CARD = 4
 FOUR = 4
 
 
+_FACES: dict[int, tuple[gr.Rules, dict[gr.CardId, gr.Face]]] = {}
+"""Each rules' faces by card, read once (the rules kept alive with them)."""
 _LOWEST: dict[int, tuple[object, dict[gr.CardId, gr.CardId]]] = {}
 """Each manifest's lowest id of each face, by card (the manifest kept alive with it)."""
 
@@ -113,7 +115,10 @@ class Plain:
     the one drawn (13.8b), for the test of their frequencies over many draws."""
 
     def face(self, card: gr.CardId) -> gr.Face:
-        return self.rules.cards.face(card)
+        faces = _FACES.get(id(self.rules))
+        if faces is None or faces[0] is not self.rules:
+            faces = _FACES[id(self.rules)] = (self.rules, dict(self.rules.cards.cards))
+        return faces[1][card]
 
     def copy(self) -> Plain:
         return copy.deepcopy(self)
