@@ -165,6 +165,51 @@ def test_a_fulfilled_objective_is_available_to_no_one_its_fulfiller_included(
     assert game.state.objective_pawns == {"O02": 0, "O04": 0}
 
 
+@pytest.mark.clause("8.2", "3.9")
+@pytest.mark.parametrize("objectives", list(gr.Objectives), ids=lambda o: o.value)
+def test_an_objective_fulfilled_in_play_is_never_fulfilled_again(objectives: gr.Objectives) -> None:
+    """Seat 0 fulfils O02 (two plains, two forests) with four plains and four forests in
+    front: the pawn goes on it once, the other two plains and forests stay, and neither he
+    (at the same check or a later one) nor seat 1 fulfils it again (8.2: the pawn stays,
+    the Objective is no longer available, to him or to anyone)."""
+    rules = gr.Rules.basic(objectives=objectives)
+    game = (
+        PositionBuilder(players=2, rules=rules)
+        .tile(0, 0, Land.MOUNTAIN)
+        .tableau(0, "N07", "N09", "N10", "N33", "N34", "N36", "N37")
+        .tableau(1, "N11", "N12", "N38")
+        .hand(0, "N08", "N13")
+        .hand(1, "N39", "N02")
+        .objectives("O01", "O02", "O04", "O07")
+        .turn(0, 1)
+        .to_game()
+    )
+    events = game.apply(gr.PlayNature(0, "N08", NEXT))  # plains 4, forests 4
+    if objectives is gr.Objectives.OPTIONAL:
+        assert set(game.legal_actions()) == {
+            gr.FulfillObjective(0, "O02"),
+            gr.DeclineObjectives(0),
+        }
+        events = game.apply(gr.FulfillObjective(0, "O02"))
+    assert [e.objective for e in fulfilled(events)] == ["O02"]
+    state = game.state
+    assert state.objective_pawns == {"O02": 0}
+    assert state.supply[0] == 5  # one pawn placed, once
+    assert state.tableaux[0] == ("N10", "N36", "N37", "N08")  # the two left still picture O02
+    assert state.decision == gr.ChooseAction(0, 2)  # no second fulfilment is asked
+    events = game.apply(gr.PlayNature(0, "N13", Pos(-1, 0)))  # a new check: plains 3
+    assert not fulfilled(events)
+    assert isinstance(game.decision, gr.ChooseAction)
+    events = game.apply(gr.PlayNature(1, "N39", Pos(0, 1)))  # seat 1: plains 2, forests 2
+    assert not fulfilled(events)
+    assert isinstance(game.decision, gr.ChooseAction)
+    if objectives is gr.Objectives.OPTIONAL:
+        assert gr.FulfillObjective(1, "O02") not in game.legal_actions()
+    state = game.state
+    assert state.objective_pawns == {"O02": 0}
+    assert state.supply == (5, 6)
+
+
 def _meets(rules: gr.Rules, tableau: list[str], objectives: list[str]) -> bool:
     """8.1 read plainly: the cards in front hold every land these Objectives picture, as
     many times as they picture it, and as many Power cards as they ask, all at once."""

@@ -30,7 +30,9 @@ from tests.oracle.model import kind_of, plain_of
 __all__ = [
     "chi_square",
     "critical_value",
+    "draw_uniformity",
     "sample_problems",
+    "stolen_problems",
     "top_of_decks",
     "tornado_draws",
     "unseen",
@@ -162,6 +164,49 @@ def sample_problems(view: gr.View, sample: gr.Game) -> list[str]:
         if set(sample.legal_actions()) != expected:
             problems.append(f"1.8, 1.7: the sample's legal actions at {decision!r} differ")
     return problems
+
+
+def stolen_problems(game: gr.Game, seat: int, sample: gr.Game) -> list[str]:
+    """What the sample of ``seat``'s view holds of the cards set aside by a Tornado that the
+    seat's log does not allow (1.8, 1.5d, 13.8c): read from the log alone, the cards set
+    aside now are those taken since the last card kept, in order, each from the seat named;
+    the seat knows the face of a card taken from it, and, once the last is taken, the thief
+    knows them all. The sample must set aside as many, from the same seats, and keep every
+    card the seat knows, by its own id (1.14)."""
+    known: list[tuple[gr.CardId | None, int]] = []
+    for event in game.events_for(seat):
+        if isinstance(event, gr.CardStolen):
+            known.append((event.card, event.victim))
+        elif isinstance(event, gr.StolenCardsSeen) and event.cards is not None:
+            known = [(card, source) for card, (_, source) in zip(event.cards, known, strict=True)]
+        elif isinstance(event, gr.CardKept):
+            known = []
+    found = list(sample.state.stolen)
+    if [source for _, source in known] != [source for _, source in found]:
+        return [f"1.8: the log sets aside cards from {known}, the sample {found}"]
+    return [
+        f"1.8, 1.5d: the seat saw {card} set aside from seat {source}, the sample has {other}"
+        for (card, source), (other, _) in zip(known, found, strict=True)
+        if card is not None and card != other
+    ]
+
+
+def draw_uniformity(draws: Iterable[tuple[int, int]]) -> tuple[float, int, int]:
+    """Pearson's statistic of the places drawn, each draw among ``k`` cards against the
+    uniform distribution on its ``k`` places, summed over every ``k`` drawn among often
+    enough (five expected per place), with its degrees of freedom and the draws counted:
+    the sum of independent chi-squares is one."""
+    by_count: dict[int, Counter[int]] = {}
+    for count, place in draws:
+        if count > 1:
+            by_count.setdefault(count, Counter())[place] += 1
+    statistic, degrees, counted = 0.0, 0, 0
+    for count, places in by_count.items():
+        if sum(places.values()) >= 5 * count:
+            statistic += chi_square(places, range(count))
+            degrees += count - 1
+            counted += sum(places.values())
+    return statistic, degrees, counted
 
 
 def top_of_decks(view: gr.View, rngs: Iterable[int]) -> dict[gr.CardKind, Counter[gr.CardId]]:

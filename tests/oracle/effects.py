@@ -5,13 +5,15 @@ change, discard the cities at 0, compare counts, decreases, then increases with 
 (10.3, 10.4, 12.2-12.5). The oracle keeps its own record of the cities that reached four
 needs and have not been emptied since (12.4), from the start of the game.
 
-A Tornado's card is taken at random within its back (13.8b): the oracle cannot foresee it,
-so :func:`apply_action` is told which card the engine's log says was taken, and checks that
-it is one the rule allows.
+A Tornado's card is taken at random within its back (13.8b), drawn from the game's seed
+(1.6): the oracle draws it itself (:func:`tornado_pick`, its own reading of the draw the
+engine's notes to 1.6 and 1.13 describe), and :func:`apply_action` checks that the card the
+engine's log says was taken is that one.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 import gaia_rules as gr
@@ -26,7 +28,7 @@ from tests.oracle.model import (
     neighbours,
 )
 
-__all__ = ["Window", "apply_action", "power_effect", "settle"]
+__all__ = ["Window", "apply_action", "power_effect", "settle", "tornado_pick"]
 
 
 class OracleError(AssertionError):
@@ -254,6 +256,21 @@ def _fulfil(plain: Plain, seat: int, objective: gr.CardId) -> None:
     _win_if_empty(plain, seat)
 
 
+def tornado_pick(plain: Plain, victim: int, kind: gr.CardKind) -> gr.CardId:
+    """The card the next random draw takes from ``victim``'s hand for the back ``kind``
+    (13.8b, 1.6, 1.13): the ``n``-th draw since the setup reads the source seeded with the
+    text ``gaia-rules/<seed>/<n>``, which picks a place below the number of cards of that
+    back, counted in the order the hand received them. Counts the draw."""
+    candidates = [card for card in plain.hands[victim] if kind_of(plain.face(card)) is kind]
+    if not candidates:
+        raise OracleError(f"13.8a: no {kind.value} card in seat {victim}'s hand")
+    plain.random_draws += 1
+    source = random.Random(f"gaia-rules/{plain.seed}/{plain.random_draws}")
+    place = source.randrange(len(candidates))
+    plain.last_draw = (len(candidates), place)
+    return candidates[place]
+
+
 def apply_action(
     plain: Plain,
     action: gr.Action,
@@ -338,6 +355,14 @@ def apply_action(
                 raise OracleError(f"13.8b: {stolen_card} taken, not in seat {victim}'s hand")
             if kind_of(plain.face(stolen_card)) is not kind:
                 raise OracleError(f"13.8b: {stolen_card} taken for the back {kind}")
+            drawn = tornado_pick(plain, victim, kind)
+            if stolen_card != drawn:
+                count, place = plain.last_draw or (0, 0)
+                raise OracleError(
+                    f"13.8b, 1.6: draw {plain.random_draws} of the seed takes place {place} of "
+                    f"the {count} {kind.value} card(s) of seat {victim}, {drawn}; the engine "
+                    f"took {stolen_card}"
+                )
             plain.hands[victim].remove(stolen_card)
             plain.stolen.append((stolen_card, victim))
         case gr.KeepCard(card=card):

@@ -12,15 +12,29 @@ Protection (13.9d); a Tornado robs the right seats in order (13.8, 13.8d); scarc
 for the right cities (10.5, 12.5); an Objective decision comes only in a check (8.3), the
 cancelled player's before the protector's (13.9f), and no one is left meeting an Objective
 he must or may still fulfil when a turn's action is asked (8.4).
+
+What it cannot see it checks by replaying states: the card a Tornado takes is drawn again
+from the seed by the oracle (13.8b, 1.6); with ``sampling`` set, games sampled from a seat's
+view (``determinize``) are checked against that view and the seat's log (1.8), and every
+step is tallied by the clauses it exercised (:mod:`tests.oracle.coverage`).
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import gaia_rules as gr
+from tests.oracle.chance import sample_problems, stolen_problems
+from tests.oracle.coverage import (
+    clauses_of_deal,
+    clauses_of_decision,
+    clauses_of_step,
+    snapshot,
+    state_problems,
+)
 from tests.oracle.effects import OracleError, Window, apply_action
 from tests.oracle.legal import (
     accepted_actions,
@@ -34,7 +48,7 @@ from tests.oracle.model import HAND_LIMIT, POWER_LIMIT, Plain, comparable, plain
 from tests.oracle.probes import probe_actions
 from tests.oracle.setup import deal_problems
 
-__all__ = ["EFFECT", "FLOW", "LEGAL", "Disagreement", "Follower", "follow_game"]
+__all__ = ["EFFECT", "FLOW", "LEGAL", "SAMPLE", "Disagreement", "Follower", "follow_game"]
 
 _TABLEAU_GAINS = (gr.PlayNature, gr.Protect, gr.PowerPlay)
 """The actions after which their player's Objectives are checked (8.3): a Nature card, a Power
@@ -51,10 +65,10 @@ _TURN_ACTIONS = (
 """The actions a turn is made of (5.2)."""
 
 
-LEGAL, EFFECT, FLOW = "legal", "effect", "flow"
+LEGAL, EFFECT, FLOW, SAMPLE = "legal", "effect", "flow", "sample"
 """What a disagreement is about: the legal actions of a decision (and the decisions the
 engine took alone, 5.4, and the actions it takes when handed them, 1.7); the state the deal
-or an action leaves; which decision comes next."""
+or an action leaves; which decision comes next; a game sampled from a seat's view (1.8)."""
 
 PROBES = 24
 """How many actions near the legal ones the engine is asked about at each decision (see
@@ -131,12 +145,26 @@ class Follower:
     """The oracle's own game, played on by its own reading of the spec."""
     probing: random.Random = field(default_factory=lambda: random.Random(0))
     """Draws the probes of each decision (seeded: a run is reproducible)."""
+    sampling: int = 0
+    """Every how many decisions a game is sampled from the deciding seat's view and checked
+    (1.8); also whenever a thief chooses the stolen card he keeps, from his view and those of
+    the seats robbed. 0: never."""
+    samples: int = 0
+    """The sampled games checked."""
+    draws: list[tuple[int, int]] = field(default_factory=list)
+    """The random draws of the game: how many cards each drew among, and the place drawn."""
+    exercised: Counter[str] = field(default_factory=Counter)
+    """How often each clause was exercised, by the steps and decisions compared."""
 
     def __post_init__(self) -> None:
         fresh = not self.game.actions and self.game.record().start is None
         if fresh:  # a deal: what the spec says of it (4, 2.7, 13.1)
             for problem in deal_problems(self.game):
                 self._fail(EFFECT, f"the deal: {problem}")
+            self.exercised.update(clauses_of_deal(self.game))
+        else:  # a position: its record of 12.4 is where the oracle's own begins
+            state = self.game.state
+            self.reached_four = {state.cities[pos].card for pos in state.reached_four}
         self.model = self._read()
 
     def _fail(self, category: str, message: str) -> None:
@@ -185,18 +213,47 @@ class Follower:
         if LEGAL in self.checks:
             self._probe(plain, decision, expected)
         self._check_flow(plain, decision)
+        self.exercised.update(clauses_of_decision(plain, decision, listed))
+        kept = isinstance(decision, gr.ChooseKeptCard)
+        if self.sampling and (kept or self.decisions % self.sampling == 0):
+            self._check_samples(decision)
         self.decisions += 1
         name = type(decision).__name__
         self.kinds[name] = self.kinds.get(name, 0) + 1
+
+    def _check_samples(self, decision: gr.Decision) -> None:
+        """1.8: a game sampled from a seat's view shows it that view, hides exactly what it
+        cannot see, keeps the stolen cards its log showed it, and offers the oracle's legal
+        actions: the deciding seat's view, and when the thief chooses the card he keeps
+        (having seen them all) each robbed seat's, which saw its own."""
+        game = self.game
+        seats = {decision.player}
+        if isinstance(decision, gr.ChooseKeptCard):  # the thief has seen them all
+            seats |= {source for _, source in game.state.stolen}
+        for seat in sorted(seats):
+            view = game.view(seat)
+            sample = gr.determinize(view, random.Random(self.samples))
+            self.samples += 1
+            problems = sample_problems(view, sample) + stolen_problems(game, seat, sample)
+            if problems:
+                raise Disagreement(
+                    SAMPLE, f"a sample of seat {seat}'s view at {decision!r}: {problems}"
+                )
+            self.exercised.update(("1.8", "1.5", "1.5a", "1.5b", "1.5c"))
+            if view.stolen:
+                self.exercised.update(("1.5d", "1.14"))
 
     def _probe(self, plain: Plain, decision: gr.Decision, expected: set[gr.Action]) -> None:
         """1.7: the engine takes exactly the actions the oracle allows, listed or not."""
         probes = probe_actions(plain, decision)
         accepted = accepted_actions(plain, decision, expected)  # other copies: 1.12
         for action in self.probing.sample(probes, min(PROBES, len(probes))):
-            if self.game.is_legal(action) != (action in accepted):
-                said = "takes" if action not in accepted else "refuses"
+            taken = action in accepted
+            if self.game.is_legal(action) != taken:
+                said = "takes" if not taken else "refuses"
                 self._fail(LEGAL, f"1.7: at {decision!r} the engine {said} {action}")
+            if not taken:
+                self.exercised["1.7"] += 1
 
     def _feeding_for(self, decision: gr.Decision) -> list[gr.Pos] | None:
         if isinstance(decision, gr.ChooseFeeding):
@@ -281,10 +338,15 @@ class Follower:
                 self._check_alone(plain, taken)
             stolen = next((e.card for e in events[index:] if isinstance(e, gr.CardStolen)), None)
             opened = window
+            step = snapshot(plain)
+            plain.last_draw = None
             try:
                 window = apply_action(plain, taken, window, stolen)
             except OracleError as error:
                 self._fail(EFFECT, f"after {taken}: {error}")
+            if plain.last_draw is not None:
+                self.draws.append(plain.last_draw)
+            self.exercised.update(clauses_of_step(step, plain, taken, opened, window))
             self._after(plain, taken, opened, window)
             self.taken += 1
         self.window = window if plain.result is None else None
@@ -298,6 +360,8 @@ class Follower:
             view["discards"] = _settled_piles(view["discards"], before_piles)  # type: ignore[arg-type]
         if expected_view != found_view:
             self._fail(EFFECT, f"after {action} ({events}): {_diff(expected_view, found_view)}")
+        for problem in state_problems(state):  # section 16, read plainly
+            self._fail(EFFECT, f"after {action}: {problem}")
         self.reached_four = plain.reached_four
         if EFFECT in self.checks:
             # the model agreed: it plays on, taking only the order the spec leaves open
@@ -406,11 +470,16 @@ def follow_game(
     prefer_plays: float = 0.0,
     after_each: Callable[[gr.Game], None] | None = None,
     checks: frozenset[str] = frozenset({LEGAL, EFFECT, FLOW}),
+    sampling: int = 0,
+    forced: tuple[gr.Action, ...] = (),
 ) -> Follower:
     """Play up to ``max_steps`` random legal actions, comparing engine and oracle at each
-    (only ``checks``)."""
-    follower = Follower(game, checks=checks)
+    (only ``checks``); the ``forced`` actions first, each of which must be legal."""
+    follower = Follower(game, checks=checks, sampling=sampling)
     follower.check_decision()
+    for action in forced:
+        follower.apply(action)
+        follower.check_decision()
     for _ in range(max_steps):
         if game.is_over:
             break

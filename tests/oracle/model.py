@@ -28,6 +28,30 @@ TOKENS_PER_ANIMAL_CARD = 4
 FOUR = 4
 
 
+_FACES: dict[int, tuple[gr.Rules, dict[gr.CardId, gr.Face]]] = {}
+"""Each rules' faces by card, read once (the rules kept alive with them)."""
+_LOWEST: dict[int, tuple[object, dict[gr.CardId, gr.CardId]]] = {}
+"""Each manifest's lowest id of each face, by card (the manifest kept alive with it)."""
+
+
+def _lowest_ids(cards: gr.Manifest) -> dict[gr.CardId, gr.CardId]:
+    """Each card of ``cards`` with the lowest id of its face, read once per manifest; a City
+    card or an Objective is its own (1.11)."""
+    known = _LOWEST.get(id(cards))
+    if known is not None and known[0] is cards:
+        return known[1]
+    lowest: dict[gr.Face, gr.CardId] = {}
+    for card, face in cards.cards:
+        if face not in lowest or card < lowest[face]:
+            lowest[face] = card
+    found = {
+        card: card if isinstance(face, gr.CityCard | gr.Objective) else lowest[face]
+        for card, face in cards.cards
+    }
+    _LOWEST[id(cards)] = (cards, found)
+    return found
+
+
 def neighbours(pos: gr.Pos) -> list[gr.Pos]:
     """The four squares sharing an edge with ``pos`` (3.1)."""
     x, y = pos
@@ -82,9 +106,19 @@ class Plain:
     the oracle's own record, kept from the start of the game."""
     waiting: list[gr.Pos] = field(default_factory=list)
     """The raised cities still waiting for the credited player's last pawns (10.5, 12.5)."""
+    seed: int = 0
+    """The game's seed, which draws every random outcome (1.6)."""
+    random_draws: int = 0
+    """How many random draws the seed has made since the setup (1.6): the oracle's own count."""
+    last_draw: tuple[int, int] | None = None
+    """The last random draw the oracle made: how many cards it drew among, and the place of
+    the one drawn (13.8b), for the test of their frequencies over many draws."""
 
     def face(self, card: gr.CardId) -> gr.Face:
-        return self.rules.cards.face(card)
+        faces = _FACES.get(id(self.rules))
+        if faces is None or faces[0] is not self.rules:
+            faces = _FACES[id(self.rules)] = (self.rules, dict(self.rules.cards.cards))
+        return faces[1][card]
 
     def copy(self) -> Plain:
         return copy.deepcopy(self)
@@ -103,10 +137,7 @@ class Plain:
     def face_id(self, card: gr.CardId) -> gr.CardId:
         """The lowest id with the face of ``card``; a City card or an Objective is its own
         (1.11)."""
-        face = self.face(card)
-        if isinstance(face, gr.CityCard | gr.Objective):
-            return card
-        return min(other for other, shown in self.rules.cards.cards if shown == face)
+        return _lowest_ids(self.rules.cards).get(card, card)
 
     def one_per_face(self, cards: list[gr.CardId]) -> list[gr.CardId]:
         """The first card of each face among ``cards``, in their order: a choice between
@@ -184,6 +215,8 @@ def plain_of(state: gr.GameState, reached_four: set[gr.CardId] | None = None) ->
         supply=list(state.supply),
         result=state.result,
         reached_four=set(reached_four or ()),
+        seed=state.seed,
+        random_draws=state.random_draws,
     )
 
 
@@ -218,6 +251,7 @@ def comparable(plain: Plain) -> dict[str, object]:
         "stolen": sorted(plain.stolen),
         "pawn supply": list(plain.supply),
         "result": plain.result,
+        "random draws": plain.random_draws,
     }
 
 
