@@ -57,6 +57,10 @@ def test_a_game_against_bots_to_its_end_then_its_record_and_replay() -> None:
     assert first["replay"]["step"] == 0 and first["type"] == "replay" and "hands" in first
     assert last["replay"]["step"] == moves and last["over"]
     assert last["view"] == replayed.view(1).to_data()
+    by_game = ask(engine, op="replay", game=game, step=3, seat=0)
+    assert by_game["game"] == game and by_game["replay"]["step"] == 3
+    assert by_game["view"] == ask(engine, op="replay", record=record, step=3, seat=0)["view"]
+    assert ask(engine, op="replay", record=record, step=moves + 1)["error"]["status"] == 400
 
 
 def test_the_state_is_the_servers_message_for_the_seat() -> None:
@@ -112,8 +116,13 @@ def test_a_game_in_progress_continues_from_its_kept_record() -> None:
             ask(engine, op="bot", game=game_id)
     kept = ask(engine, op="record", game=game_id, force=True)
     fresh = Engine()
-    opened = ask(fresh, op="open", record=kept, bots=[None, "greedy", "greedy", "greedy"])
-    assert opened["moves"] == 12
+    opened = ask(
+        fresh, op="open", record=kept, bots=[None, "greedy", "greedy", "greedy"], game=game_id
+    )
+    assert opened["moves"] == 12 and opened["game"] == game_id
+    unfinished = ask(fresh, op="replay", game=game_id, seat="all")
+    assert unfinished["error"]["kind"] == "not_over"
+    assert ask(fresh, op="open", record=kept, game="no/slash")["error"]["status"] == 400
     before = ask(engine, op="state", game=game_id, seat=0)
     after = ask(fresh, op="state", game=opened["game"], seat=0)
     assert after["view"] == before["view"] and after["legal"] == before["legal"]

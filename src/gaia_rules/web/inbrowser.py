@@ -31,7 +31,9 @@ server's bots do: a game played here and on a server with the same seed goes the
 
 from __future__ import annotations
 
+import collections
 import json
+import re
 import secrets
 from collections.abc import Callable, Mapping
 from importlib.resources import files
@@ -57,6 +59,10 @@ from gaia_rules.web.messages import faces_named, state_message
 from gaia_rules.web.presentation import preview_data
 
 __all__ = ["LANGUAGES", "Engine", "EngineError"]
+
+_GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+CHECKPOINT = 16
+"""A replay keeps a copy of its game every this many steps."""
 
 LANGUAGES = ("en", "de", "fr", "hu")
 """The page's languages (as ``gaia_rules.web.table.LANGUAGES``)."""
@@ -175,6 +181,7 @@ class Engine:
 
     def __init__(self) -> None:
         self.games: dict[str, _Local] = {}
+        self._replays: collections.OrderedDict[str, _Replay] = collections.OrderedDict()
         self._ops: dict[str, Callable[[Mapping[str, Any]], Any]] = {
             "create": self.create,
             "open": self.open,
@@ -216,8 +223,12 @@ class Engine:
             raise EngineError(404, "not_found", f"no game {game_id!r}")
         return local
 
-    def _keep(self, game: Game, bots: tuple[str | None, ...]) -> _Local:
-        local = _Local(secrets.token_hex(6), game, bots)
+    def _keep(self, game: Game, bots: tuple[str | None, ...], game_id: Any = None) -> _Local:
+        if game_id is None:
+            game_id = secrets.token_hex(6)
+        if not isinstance(game_id, str) or not _GAME_ID.fullmatch(game_id):
+            raise _bad(f"game: 1-32 letters, digits, - or _, not {game_id!r}")
+        local = _Local(game_id, game, bots)
         self.games[local.id] = local
         return local
 
@@ -237,13 +248,15 @@ class Engine:
         return self._keep(game, bots).created()
 
     def open(self, data: Mapping[str, Any]) -> dict[str, Any]:
-        """A game continued from ``record`` (its JSON data), with ``bots`` in some seats."""
+        """A game continued from ``record`` (its JSON data), with ``bots`` in some seats,
+        under the id ``game`` if given (a game the page kept, opened again after a reload)."""
         try:
             record = GameRecord.from_data(data.get("record"))
             game = record.replay()
         except GaiaRulesError as exc:
             raise EngineError(400, "bad_record", str(exc), getattr(exc, "clause", None)) from None
-        return self._keep(game, _bots(data.get("bots"), game.players)).created()
+        bots = _bots(data.get("bots"), game.players)
+        return self._keep(game, bots, data.get("game")).created()
 
     def close(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """Forget a game."""
@@ -337,52 +350,40 @@ class Engine:
     # -- replays and faces ----------------------------------------------------------------
 
     def replay(self, data: Mapping[str, Any]) -> dict[str, Any]:
-        """The record ``record`` at ``step`` as ``seat`` (a seat, ``spectator`` or ``all``)
-        saw it: the answer of ``GET /api/replays/{replay}``."""
-        try:
-            record = GameRecord.from_data(data.get("record"))
-            game = record.replay()
-        except GaiaRulesError as exc:
-            raise EngineError(400, "bad_record", str(exc)) from None
-        steps = len(record.actions)
-        step = _whole(data, "step", steps)
-        if step is None or not 0 <= step <= steps:
-            raise _bad(f"step: 0 to {steps}, not {data.get('step')!r}")
-        over = game.is_over
-        seat = data.get("seat", "all" if over else "spectator")
+        """The record ``record`` (or the finished ``game``) at ``step`` as ``seat`` (a seat,
+        ``spectator`` or ``all``) saw it: the answer of ``GET /api/replays/{replay}``."""
+        if "game" in data:
+            local = self._local(data)
+            if not local.game.is_over:
+                raise EngineError(409, "not_over", "a game is watched again once it is over")
+            text = local.game.record().to_json()
+        else:
+            text = json.dumps(data.get("record"), sort_keys=True)
+        replay = self._replays.get(text)
+        if replay is None:
+            try:
+                replay = _Replay(GameRecord.from_json(text))
+            except GaiaRulesError as exc:
+                raise EngineError(400, "bad_record", str(exc)) from None
+            self._replays[text] = replay
+            while len(self._replays) > 4:
+                self._replays.popitem(last=False)
+        self._replays.move_to_end(text)
+        step = _whole(data, "step", replay.steps)
+        if step is None or not 0 <= step <= replay.steps:
+            raise _bad(f"step: 0 to {replay.steps}, not {data.get('step')!r}")
+        seat = data.get("seat")
+        if seat is None:
+            seat = "all" if replay.over else "spectator"
         if seat not in ("all", "spectator") and (
-            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players
+            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < replay.players
         ):
-            raise _bad(f"seat: 0 to {game.players - 1}, spectator or all")
-        if seat == "all" and not over:
+            raise _bad(f"seat: 0 to {replay.players - 1}, spectator or all")
+        if seat == "all" and not replay.over:
             raise EngineError(409, "not_over", "every hand is shown once the game is over")
-        start = _start(record)
-        before: Game | None = None
-        for index, action in enumerate(record.actions[:step]):
-            if index == step - 1:
-                before = start.copy()
-            start.apply(action)
-        turns = _turns(record)
-        who = None if seat in ("all", "spectator") else int(seat)
-        message = state_message(start, who, 0, world=True)
-        message["type"] = "replay"
-        message["legal"] = None
-        message["log"] = []
-        last = 0 if before is None else _log_length(before, seat)
-        if seat == "all":
-            message["events"] = [event.to_data() for event in start.events]
-            hands = [list(hand) for hand in start.state.hands]
-            message["hands"] = hands
-            message["faces"] = faces_named(start.rules.cards, (message["view"], hands))
-        message["replay"] = {
-            "steps": steps,
-            "step": step,
-            "seat": seat,
-            "players": start.players,
-            "turns": turns,
-            "over": over,
-            "last": last,
-        }
+        message = replay.message(step, seat)
+        if "game" in data:
+            message["game"] = data["game"]
         return message
 
     def faces(self, data: Mapping[str, Any]) -> dict[str, Any]:
@@ -393,19 +394,59 @@ class Engine:
         return _face_sheet(_rules(data), str(lang))
 
 
-def _start(record: GameRecord) -> Game:
-    """The game of ``record`` before its first action."""
-    return attrs.evolve(record, actions=(), result=None).replay()
+class _Replay:
+    """A record replayed once, a copy of its game kept every ``CHECKPOINT`` steps (as the
+    server's ``gaia_rules.web.replay.Replay``)."""
 
+    def __init__(self, record: GameRecord) -> None:
+        game = attrs.evolve(record, actions=(), result=None).replay()
+        self.players = game.players
+        self.turns: list[list[int]] = [[0, game.active]]
+        self.copies = [game.copy()]
+        self.actions = record.actions
+        for index, action in enumerate(record.actions):
+            try:
+                events = game.apply(action)
+            except IllegalActionError as exc:
+                raise EngineError(
+                    400, "bad_record", f"action {index} ({action}) diverges: {exc}", exc.clause
+                ) from None
+            self.turns += [[index + 1, e.player] for e in events if isinstance(e, TurnBegan)]
+            if (index + 1) % CHECKPOINT == 0:
+                self.copies.append(game.copy())
+        self.steps = len(record.actions)
+        self.over = game.is_over
 
-def _turns(record: GameRecord) -> list[list[int]]:
-    """Each turn's first step and its player, in the record."""
-    game = _start(record)
-    turns = [[0, game.active]]
-    for index, action in enumerate(record.actions):
-        events = game.apply(action)
-        turns += [[index + 1, e.player] for e in events if isinstance(e, TurnBegan)]
-    return turns
+    def at(self, step: int) -> Game:
+        game = self.copies[step // CHECKPOINT].copy()
+        for action in self.actions[step // CHECKPOINT * CHECKPOINT : step]:
+            game.apply(action)
+        return game
+
+    def message(self, step: int, seat: int | str) -> dict[str, Any]:
+        game = self.at(step)
+        who = None if seat in ("all", "spectator") else int(seat)
+        message = state_message(game, who, 0, world=True)
+        message["type"] = "replay"
+        message["legal"] = None
+        message["log"] = []
+        last = 0 if step == 0 else _log_length(self.at(step - 1), seat)
+        if seat == "all":
+            message["events"] = [event.to_data() for event in game.events]
+            hands = [list(hand) for hand in game.state.hands]
+            message["hands"] = hands
+            named = (message["view"], message["events"], hands)
+            message["faces"] = faces_named(game.rules.cards, named)
+        message["replay"] = {
+            "steps": self.steps,
+            "step": step,
+            "seat": seat,
+            "players": self.players,
+            "turns": self.turns,
+            "over": self.over,
+            "last": last,
+        }
+        return message
 
 
 def _log_length(game: Game, seat: Any) -> int:
