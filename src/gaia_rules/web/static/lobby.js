@@ -4,6 +4,7 @@
 "use strict";
 
 import { engine } from "./engine.js";
+import { replayRecordUrl } from "./pages.js";
 import { t, tn } from "./i18n.js";
 import { el } from "./scene.js";
 import { rulesLink } from "./tips.js";
@@ -161,7 +162,7 @@ async function openRecord(file) {
     box.append(" ", el("span", { class: "engine-words", lang: "en", text: error.error ? error.error.message : "" }));
     return;
   }
-  location.assign(`/replay#record=${answer.replay}`);
+  location.assign(replayRecordUrl(answer.replay));
 }
 
 export function showLobby() {

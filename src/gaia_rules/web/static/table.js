@@ -9,6 +9,7 @@
 "use strict";
 
 import { engine } from "./engine.js";
+import { replayGameUrl } from "./pages.js";
 import { faceKey, loadFaces } from "./faces.js";
 import { t, tn } from "./i18n.js";
 import { Scene, drawResult, el } from "./scene.js";
@@ -445,7 +446,7 @@ function hintWords(c, view, next) {
 // -- the end -----------------------------------------------------------------------------------
 
 function offerRematch() {
-  $("watch-again").href = `/replay/${table.game}#${table.token}`;
+  $("watch-again").href = replayGameUrl(table.game, table.token);
   $("rematch").hidden = table.state.seat === null;
   if (table.rematchTimer !== null || table.state.seat === null) return;
   const look = async () => {
