@@ -59,6 +59,7 @@ def test_a_game_against_bots_to_its_end_then_its_record_and_replay() -> None:
     assert last["view"] == replayed.view(1).to_data()
     by_game = ask(engine, op="replay", game=game, step=3, seat=0)
     assert by_game["game"] == game and by_game["replay"]["step"] == 3
+    assert by_game["bots"] == [None, "greedy", "random"]
     assert by_game["view"] == ask(engine, op="replay", record=record, step=3, seat=0)["view"]
     assert ask(engine, op="replay", record=record, step=moves + 1)["error"]["status"] == 400
 
@@ -114,7 +115,8 @@ def test_a_game_in_progress_continues_from_its_kept_record() -> None:
             )
         else:
             ask(engine, op="bot", game=game_id)
-    kept = ask(engine, op="record", game=game_id, force=True)
+    kept = ask(engine, op="record", game=game_id, force=True, text=True)["text"]
+    assert json.loads(kept)["seed"] == engine.games[game_id].game.seed
     fresh = Engine()
     opened = ask(
         fresh, op="open", record=kept, bots=[None, "greedy", "greedy", "greedy"], game=game_id

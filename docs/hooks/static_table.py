@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import importlib.util
 import io
 import json
 import os
@@ -92,10 +93,12 @@ def _version(folder: Path) -> str | None:
 def own_wheel() -> tuple[str, bytes]:
     """The pure wheel of gaia-rules, built from this tree: its file name and bytes."""
     with tempfile.TemporaryDirectory() as folder:
-        command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation"]
-        command += ["--quiet", "--wheel-dir", folder, str(ROOT)]
+        command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet"]
+        if importlib.util.find_spec("hatchling") is not None:
+            command.append("--no-build-isolation")  # the backend is here: no download
+        command += ["--wheel-dir", folder, str(ROOT)]
         environment = {k: v for k, v in os.environ.items() if k != "GAIA_RULES_USE_MYPYC"}
-        done = subprocess.run(command, capture_output=True, text=True, env=environment)
+        done = subprocess.run(command, check=False, capture_output=True, text=True, env=environment)
         built = sorted(Path(folder).glob("gaia_rules-*-py3-none-any.whl"))
         if done.returncode != 0 or len(built) != 1:
             raise PluginError(f"could not build the wheel of gaia-rules: {done.stderr[-2000:]}")

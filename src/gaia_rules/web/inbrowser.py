@@ -9,7 +9,7 @@ one request as JSON text, ``{"op": ..., ...}``, and posts back its answer as JSO
 
 - ``create`` ``{players, rules?, bots?, seed?, first_player?}``: a game; the answer of
   ``POST /api/games`` (``game``, ``seats``: ``seat``, ``bot``, ``token``; ``spectator``);
-- ``open`` ``{record, bots?}``: a game continued from a record (a game in progress kept by
+- ``open`` ``{record, bots?, game?}``: a game continued from a record (a game in progress kept by
   the page, or a pictured position of the docs: every seat a person's unless ``bots`` says);
 - ``state`` ``{game, seat, since?, world?}``: the answer of ``GET /api/games/{game}``;
 - ``apply`` ``{game, seat, move?, action}``: the answer of ``POST .../actions``;
@@ -17,9 +17,10 @@ one request as JSON text, ``{"op": ..., ...}``, and posts back its answer as JSO
   answer, or ``{"ok": false}`` when no bot is to move (the worker asks again until then,
   so that the page hears of every move);
 - ``preview`` ``{game, seat, action}``: the answer of ``GET .../preview``;
-- ``record`` ``{game, force?}``: the record's JSON data, once the game is over (``force``:
-  before, for the page that keeps a game in progress in the browser's storage);
-- ``replay`` ``{record, step?, seat?}``: the answer of ``GET /api/replays/{replay}``;
+- ``record`` ``{game, force?, text?}``: the record's JSON data, once the game is over
+  (``force``: before, for the page that keeps a game in progress in the browser's storage;
+  ``text``: as ``{"text": ...}``, its JSON text, whose 63-bit seed JavaScript cannot hold);
+- ``replay`` ``{record | game, step?, seat?}``: the answer of ``GET /api/replays/{replay}``;
 - ``faces`` ``{rules?, lang?}``: the answer of ``POST /api/faces``;
 - ``close`` ``{game}``: forget a game.
 
@@ -251,7 +252,7 @@ class Engine:
         """A game continued from ``record`` (its JSON data), with ``bots`` in some seats,
         under the id ``game`` if given (a game the page kept, opened again after a reload)."""
         try:
-            record = GameRecord.from_data(data.get("record"))
+            record = _record(data.get("record"))
             game = record.replay()
         except GaiaRulesError as exc:
             raise EngineError(400, "bad_record", str(exc), getattr(exc, "clause", None)) from None
@@ -339,13 +340,16 @@ class Engine:
         return {"moves": len(local.game.actions), **preview_data(found)}
 
     def record(self, data: Mapping[str, Any]) -> Any:
-        """The record of ``game`` as data, once it is over (``force``: before, to keep)."""
+        """The record of ``game`` as data, once it is over (``force``: before, to keep);
+        with ``text``, ``{"text": <its JSON>}``: a seed is a 63-bit number, which JavaScript's
+        numbers do not hold, so a page keeps a record as the text it was given."""
         local = self._local(data)
         if not local.game.is_over and not data.get("force"):
             raise EngineError(
                 409, "not_over", "the record is given when the game is over: it names every card"
             )
-        return json.loads(local.game.record().to_json())
+        text = local.game.record().to_json()
+        return {"text": text} if data.get("text") else json.loads(text)
 
     # -- replays and faces ----------------------------------------------------------------
 
@@ -358,11 +362,12 @@ class Engine:
                 raise EngineError(409, "not_over", "a game is watched again once it is over")
             text = local.game.record().to_json()
         else:
-            text = json.dumps(data.get("record"), sort_keys=True)
+            given = data.get("record")
+            text = given if isinstance(given, str) else json.dumps(given, sort_keys=True)
         replay = self._replays.get(text)
         if replay is None:
             try:
-                replay = _Replay(GameRecord.from_json(text))
+                replay = _Replay(_record(text))
             except GaiaRulesError as exc:
                 raise EngineError(400, "bad_record", str(exc)) from None
             self._replays[text] = replay
@@ -384,6 +389,7 @@ class Engine:
         message = replay.message(step, seat)
         if "game" in data:
             message["game"] = data["game"]
+            message["bots"] = list(self.games[data["game"]].bots)
         return message
 
     def faces(self, data: Mapping[str, Any]) -> dict[str, Any]:
@@ -392,6 +398,13 @@ class Engine:
         if lang not in LANGUAGES:
             raise _bad(f"lang: one of {', '.join(LANGUAGES)}, not {lang!r}")
         return _face_sheet(_rules(data), str(lang))
+
+
+def _record(given: Any) -> GameRecord:
+    """A record given as its JSON text (as a page keeps one) or as data."""
+    if isinstance(given, str):
+        return GameRecord.from_json(given)
+    return GameRecord.from_data(given)
 
 
 class _Replay:

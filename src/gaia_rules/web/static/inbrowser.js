@@ -114,9 +114,10 @@ export class InBrowserEngine extends Engine {
 
   async keep(game) {
     if (!this.storage) return;
-    const record = await this.ask("record", { game, force: true });
+    // the record's text, never parsed here: its seed is a 63-bit number
+    const { text } = await this.ask("record", { game, force: true, text: true });
     const bots = this.kept(game)?.bots ?? null;
-    this.storage.setItem(`${PREFIX}game:${game}`, JSON.stringify({ bots, record }));
+    this.storage.setItem(`${PREFIX}game:${game}`, JSON.stringify({ bots, record: text }));
   }
 
   // The game opened in this worker: a game kept before a reload is opened again from storage.
@@ -236,9 +237,8 @@ export class InBrowserEngine extends Engine {
     if (found) return found;
     await this.open(game);
     const kept = this.kept(game);
-    const record = kept.record;
-    const players = record.players ?? (await this.ask("state", { game, seat: null })).view.players;
-    const created = await this.createGame({ players, rules: record.rules, bots: kept.bots });
+    const record = JSON.parse(kept.record); // its rules and players only (not its seed)
+    const created = await this.createGame({ players: record.players, rules: record.rules, bots: kept.bots });
     const seat = seatOf(game, token);
     const mine = seat === null ? created.spectator : created.seats[seat];
     const answer = { game: created.game, url: mine.url };
@@ -258,8 +258,8 @@ export class InBrowserEngine extends Engine {
   async record(game, token) {
     seatOf(game, token);
     await this.open(game);
-    const record = await this.ask("record", { game });
-    return new Blob([JSON.stringify(record)], { type: "application/json" });
+    const { text } = await this.ask("record", { game, text: true });
+    return new Blob([text], { type: "application/json" });
   }
 
   async openRecord(data) {
