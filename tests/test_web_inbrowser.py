@@ -137,3 +137,26 @@ def test_faces_in_each_language() -> None:
     assert all(sheet["faces"] and set(sheet["backs"]) for sheet in sheets)
     assert sheets[0]["faces"][0]["svg"] != sheets[1]["faces"][0]["svg"]
     assert ask(engine, op="faces", lang="xx")["error"]["status"] == 400
+
+
+def test_a_position_tried_outlines_its_choices_and_refuses_with_the_clause() -> None:
+    engine = Engine()
+    game = gr.new_game(2, seed=21)
+    opened = ask(engine, op="open", record=game.record().to_json())
+    board = ask(engine, op="board", game=opened["game"])
+    assert board["to_move"] == game.to_move and board["hand"]
+    assert board["choices"] and all(choice["words"] for choice in board["choices"])
+    assert 'class="highlight"' in board["world"] or "highlight" in board["world"]
+    nature = next(c for c in board["hand"] if c["card"].startswith("N"))
+    # a Nature card far from every tile: refused by the rules, with their words and clause
+    far = ask(engine, op="attempt", game=opened["game"], card=nature["card"], square="9,9")
+    assert far["error"]["kind"] == "illegal" and far["error"]["clause"]
+    assert ask(engine, op="board", game=opened["game"])["moves"] == 0
+    legal = next(c for c in board["choices"] if c["card"] == nature["card"] and c["squares"])
+    done = ask(
+        engine, op="attempt", game=opened["game"], card=nature["card"], square=legal["squares"][0]
+    )
+    assert done["ok"] and done["moves"] == 1
+    after = ask(engine, op="board", game=opened["game"], since=board["events"])
+    assert after["moves"] == 1 and after["log"]
+    assert ask(engine, op="attempt", game=opened["game"], square="x")["error"]["status"] == 400

@@ -22,7 +22,10 @@ one request as JSON text, ``{"op": ..., ...}``, and posts back its answer as JSO
   ``text``: as ``{"text": ...}``, its JSON text, whose 63-bit seed JavaScript cannot hold);
 - ``replay`` ``{record | game, step?, seat?}``: the answer of ``GET /api/replays/{replay}``;
 - ``faces`` ``{rules?, lang?}``: the answer of ``POST /api/faces``;
-- ``close`` ``{game}``: forget a game.
+- ``close`` ``{game}``: forget a game;
+- ``board`` ``{game, since?}`` and ``attempt`` ``{game, card?, square?}``: a position tried
+  in the docs, every seat the reader's: what there is to choose, and a card played on a
+  square, legal or not (the rules refuse an illegal one with their words and clause).
 
 A refusal is ``{"error": {"status", "kind", "message", "clause"?}}``, as the server's: the
 same status and kind for the same mistake. Bots decide from their seat's view and the legal
@@ -42,20 +45,32 @@ from typing import Any
 
 import attrs
 
-from gaia_rules.actions import Action, PowerPlay
+from gaia_rules.actions import (
+    Action,
+    PlayAnimals,
+    PlayCity,
+    PlayEruption,
+    PlayLightning,
+    PlayNature,
+    PlayRain,
+    PlaySun,
+    PowerPlay,
+)
 from gaia_rules.bots import BOTS
-from gaia_rules.cards import Face
+from gaia_rules.cards import AnimalCard, CityCard, Face, NatureCard, PowerCard
 from gaia_rules.cli.common import derive_seed
 from gaia_rules.errors import GaiaRulesError, IllegalActionError
 from gaia_rules.events import TurnBegan
 from gaia_rules.game import Game, new_game
+from gaia_rules.notation import format_action
 from gaia_rules.preview import power_preview
 from gaia_rules.record import GameRecord
 from gaia_rules.rules import Rules
 from gaia_rules.serialization import JsonError, from_data
 from gaia_rules.svg import world_svg
 from gaia_rules.svg_cards import back_svg, describe_face, face_svg
-from gaia_rules.vocabulary import CardKind
+from gaia_rules.text import describe, face_words
+from gaia_rules.vocabulary import CardKind, Pos, Power
 from gaia_rules.web.messages import faces_named, state_message
 from gaia_rules.web.presentation import preview_data
 
@@ -194,6 +209,8 @@ class Engine:
             "replay": self.replay,
             "faces": self.faces,
             "close": self.close,
+            "board": self.board,
+            "attempt": self.attempt,
             "bots": lambda _: sorted(BOTS),
         }
 
@@ -351,6 +368,75 @@ class Engine:
         text = local.game.record().to_json()
         return {"text": text} if data.get("text") else json.loads(text)
 
+    # -- a position to try (the docs' live examples) ----------------------------------------
+
+    def board(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """What a reader trying a position sees, every seat theirs: the world with the squares
+        of the legal actions outlined, the hand of the seat to move, each legal action with
+        its words, its card and its squares, and the events since the position in words."""
+        local = self._local(data)
+        game = local.game
+        seat = game.to_move
+        since = _whole(data, "since", 0) or 0
+        choices: list[dict[str, Any]] = []
+        outlined: set[Pos] = set()
+        if seat is not None:
+            for action in game.legal_actions():
+                squares = _squares(action)
+                outlined.update(squares)
+                card = getattr(action, "card", None)
+                choices.append(
+                    {
+                        "action": action.to_data(),
+                        "words": _action_words(game, action),
+                        "card": card,
+                        "squares": [str(square) for square in squares],
+                    }
+                )
+        hand = [] if seat is None else list(game.view(seat).hand)
+        events = game.events[since:]
+        return {
+            "game": local.id,
+            "moves": len(game.actions),
+            "to_move": seat,
+            "over": game.is_over,
+            "decision": None if game.decision is None else type(game.decision).__name__,
+            "world": world_svg(game, size=64, pictograms=True, highlight=sorted(outlined)),
+            "hand": [{"card": card, "words": face_words(game.rules.cards, card)} for card in hand],
+            "choices": choices,
+            "events": len(game.events),
+            "log": [describe(event, game.rules.cards) for event in events],
+        }
+
+    def attempt(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """The seat to move plays ``card`` (from its hand) on ``square`` (``"x,y"``), or
+        ``square`` alone: the legal action that does it if there is one, else the play the
+        card's kind makes, which the rules refuse with their words and clause."""
+        local = self._local(data)
+        game = local.game
+        seat = game.to_move
+        if seat is None:
+            raise EngineError(409, "over", "the game is over")
+        card = data.get("card")
+        square = data.get("square")
+        if card is not None and not isinstance(card, str):
+            raise _bad(f"card: expected a card id, got {card!r}")
+        try:
+            pos = None if square is None else _pos(square)
+        except ValueError:
+            raise _bad(f"square: expected x,y, got {square!r}") from None
+        for action in game.legal_actions():
+            squares = _squares(action)
+            same_card = getattr(action, "card", None) == card
+            if same_card and (pos in squares if pos is not None else not squares):
+                return self._take(local, seat, action, None)
+        action = _play(game, seat, card, pos)
+        if action is None:
+            raise EngineError(
+                409, "illegal", "nothing to do with that: choose a card, then a square"
+            )
+        return self._take(local, seat, action, None)
+
     # -- replays and faces ----------------------------------------------------------------
 
     def replay(self, data: Mapping[str, Any]) -> dict[str, Any]:
@@ -398,6 +484,59 @@ class Engine:
         if lang not in LANGUAGES:
             raise _bad(f"lang: one of {', '.join(LANGUAGES)}, not {lang!r}")
         return _face_sheet(_rules(data), str(lang))
+
+
+_SQUARE_FIELDS = ("pos", "first", "second", "city", "source")
+
+_SQUARE = re.compile(r"(-?[0-9]{1,4}),(-?[0-9]{1,4})")
+
+
+def _pos(text: object) -> Pos:
+    """A square written ``x,y``; ``ValueError`` for anything else."""
+    match = _SQUARE.fullmatch(text) if isinstance(text, str) else None
+    if match is None:
+        raise ValueError(text)
+    return Pos(int(match[1]), int(match[2]))
+
+
+_PLAYS: dict[object, Callable[..., Action]] = {
+    NatureCard: PlayNature,
+    AnimalCard: PlayAnimals,
+    CityCard: PlayCity,
+    Power.SUN: PlaySun,
+    Power.RAIN: PlayRain,
+    Power.LIGHTNING: PlayLightning,
+    Power.ERUPTION: PlayEruption,
+}
+"""The play a card's kind makes on a square."""
+
+
+def _squares(action: Action) -> list[Pos]:
+    """The squares an action names."""
+    found = [getattr(action, name, None) for name in _SQUARE_FIELDS]
+    return [square for square in found if isinstance(square, Pos)]
+
+
+def _play(game: Game, seat: int, card: str | None, pos: Pos | None) -> Action | None:
+    """The play of ``card`` on ``pos`` its kind makes, legal or not (``None``: no such play)."""
+    if card is None or pos is None:
+        return None
+    try:
+        face = game.rules.cards.face(card)
+    except (GaiaRulesError, KeyError):
+        raise _bad(f"card: no card {card!r}") from None
+    kind = face.power if isinstance(face, PowerCard) else type(face)
+    play = _PLAYS.get(kind)
+    return None if play is None else play(seat, card, pos)
+
+
+def _action_words(game: Game, action: Action) -> str:
+    """An action in words: its notation, each card named by its face."""
+    text = format_action(action)
+    card = getattr(action, "card", None)
+    if isinstance(card, str):
+        text = text.replace(card, face_words(game.rules.cards, card))
+    return text
 
 
 def _record(given: Any) -> GameRecord:
