@@ -430,12 +430,12 @@ class Engine:
             same_card = getattr(action, "card", None) == card
             if same_card and (pos in squares if pos is not None else not squares):
                 return self._take(local, seat, action, None)
-        action = _play(game, seat, card, pos)
-        if action is None:
+        play = _play(game, seat, card, pos)
+        if play is None:
             raise EngineError(
                 409, "illegal", "nothing to do with that: choose a card, then a square"
             )
-        return self._take(local, seat, action, None)
+        return self._take(local, seat, play, None)
 
     # -- replays and faces ----------------------------------------------------------------
 
