@@ -4,6 +4,10 @@ runtime from the npm package, the wheels built from this tree) and the pages are
 local folder by a plain file server on a loopback port, and any request the page makes
 elsewhere fails the test.
 
+- "Try it" on three pages (a how-to-play page, the advanced rules, a rules chapter): the
+  pictured position opens live, a move is applied in each, and back to the start; a
+  restriction of ``docs/play/restrictions.toml`` tried, refused by the engine, the page
+  showing its words and its clause, linked; an illegal move of the reader's own refused too.
 - A whole game against a bot on the static table: created in the lobby, played by clicks to
   the end, the page reloaded mid-game and the game going on from where it was, the record
   downloaded, the game watched again, the page in every language.
@@ -21,9 +25,11 @@ import importlib.util
 import json
 import os
 import random
+import subprocess
 import sys
 import threading
 import time
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -85,9 +91,11 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The site's ``table/`` (and, when built, its pages) served from a folder: its address."""
+    """The docs site, built strictly, served from a folder: its address."""
     folder = tmp_path_factory.mktemp("site")
-    static_table.copy_bundle(folder)
+    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(folder)]
+    built = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+    assert built.returncode == 0, built.stderr[-3000:]
     handler = functools.partial(_Quiet, directory=str(folder))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -238,4 +246,81 @@ def test_a_whole_game_against_a_bot_on_the_static_table(
         page.select_option("#lang-switch", lang)
         page.wait_for_function(f"document.documentElement.lang === '{lang}'")
         page.screenshot(path=str(shots / f"static-replay-{lang}.png"))
+    seat.close()
+
+
+def try_open(seat: Page, path: str, name: str) -> Any:
+    """The "Try it" of the situation ``name`` on the page ``path``, opened: its box."""
+    page = seat.page
+    page.goto(seat.site + path)
+    box = page.locator(f'[data-try="{name}"]')
+    box.locator("[data-try-open]").click()
+    page.wait_for_selector(f'[data-try="{name}"] .gaia-try-world svg', timeout=READY_TIME)
+    assert page.evaluate("document.documentElement.dataset.engine") == "ready"
+    return box
+
+
+def apply_a_legal_move(box: Any) -> None:
+    """Take the first outlined choice: a card then an outlined square, or a button."""
+    assert box.locator(".gaia-try-world .choosable[data-pick^='sq:']").count() > 0
+    hand = box.locator(".gaia-try-hand button.choosable")
+    buttons = box.locator(".gaia-try-choices button.choosable")
+    if hand.count():
+        hand.first.click()
+        box.page.wait_for_function(
+            "(b) => b.querySelector('.gaia-try-hand [aria-pressed=\"true\"]')",
+            arg=box.element_handle(),
+        )
+        box.locator(".gaia-try-world .choosable[data-pick^='sq:']").first.click()
+    else:
+        buttons.first.click()
+    box.page.wait_for_function("(b) => b.dataset.moves === '1'", arg=box.element_handle())
+
+
+RESTRICTIONS = ROOT / "docs" / "play" / "restrictions.toml"
+
+
+def test_try_it_on_three_pages_a_move_applied_in_each_and_a_restriction_refused(
+    browser: Any, site: str, shots: Path
+) -> None:
+    seat = Page(browser, site)
+    page = seat.page
+    for path, name in (
+        ("play/basic/", "city-placement"),
+        ("play/advanced/", "stealing"),
+        ("rules/07-nature/", "tile-placement"),
+    ):
+        box = try_open(seat, path, name)
+        assert box.locator("[data-pick].choosable").count() > 0
+        apply_a_legal_move(box)
+        assert box.locator(".gaia-try-said li").count() > 0  # what the move did, in words
+        box.screenshot(path=str(shots / f"try-{name}.png"))
+        box.locator("[data-try-reset]").click()
+        page.wait_for_function("(b) => b.dataset.moves === '0'", arg=box.element_handle())
+
+    # on the last page, a restriction tried: the engine refuses the move, the page says why
+    # and cites the clause
+    listed = {entry["clause"] for entry in tomllib.loads(RESTRICTIONS.read_text())["restriction"]}
+    box.locator("[data-try-refused]").first.click()
+    refusal = box.locator(".gaia-try-refused")
+    refusal.wait_for(timeout=30000)
+    clause = refusal.get_attribute("data-clause")
+    assert clause == "7.2" and clause in listed
+    assert "not open" in refusal.inner_text() and f"clause {clause}" in refusal.inner_text()
+    moves = box.evaluate(
+        "(b) => b.gaiaTrial.engine.ask('board', {game: b.gaiaTrial.game}).then((x) => x.moves)"
+    )
+    assert str(moves) == box.get_attribute("data-moves")  # nothing was applied
+    href = refusal.locator("a").get_attribute("href")
+    assert href is not None and href.endswith(f"#clause-{clause}")
+    box.screenshot(path=str(shots / "try-refused.png"))
+    # and a move of the reader's own: a Nature card on a tile already in play
+    box.locator("[data-try-reset]").click()
+    page.wait_for_function("(b) => !b.querySelector('.gaia-try-refused')", arg=box.element_handle())
+    box.locator(".gaia-try-hand button").first.click()
+    box.locator(".gaia-try-world g.square[data-pos]").first.click()
+    refusal.wait_for(timeout=30000)
+    assert refusal.get_attribute("data-clause") == "7.2"
+    page.goto(href)
+    assert page.locator(f'[id="clause-{clause}"]').count() == 1
     seat.close()

@@ -76,6 +76,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         stories[name] = story
         for uri, svg in pictures.svg_files(story).items():
             files.append(File.generated(config, uri, content=svg))
+        for uri, text in pictures.try_files(story).items():
+            files.append(File.generated(config, uri, content=text))
     _state["stories"] = stories
     return files
 

@@ -170,10 +170,26 @@ def table_files() -> dict[str, bytes]:
     return out
 
 
+def clause_index() -> dict[str, str]:
+    """Each clause of ``spec/`` and its address from the site's root (``table/clauses.json``:
+    where the live examples link the clause a refusal cites)."""
+    import spec_pages  # noqa: PLC0415 (a hook module, on the path while mkdocs builds)
+
+    spec = spec_pages.read_spec(ROOT / "spec")
+    index = {}
+    for clause, uri in spec.clause_pages.items():
+        page = uri.removesuffix(".md")
+        page = page.removesuffix("index") if page.endswith("/index") else page + "/"
+        index[clause] = f"{page}#clause-{clause}"
+    return index
+
+
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     """Add ``table/`` to the site."""
     for uri, content in table_files().items():
         files.append(File.generated(config, uri, content=content))
+    index = json.dumps(clause_index(), indent=0).encode()
+    files.append(File.generated(config, f"{TABLE}/clauses.json", content=index))
     return files
 
 

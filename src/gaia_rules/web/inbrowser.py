@@ -531,8 +531,9 @@ def _play(game: Game, seat: int, card: str | None, pos: Pos | None) -> Action | 
 
 
 def _action_words(game: Game, action: Action) -> str:
-    """An action in words: its notation, each card named by its face."""
-    text = format_action(action)
+    """An action in words: its notation (without its seat: the seat to move takes it), each
+    card named by its face."""
+    text = format_action(action).partition(": ")[2]
     card = getattr(action, "card", None)
     if isinstance(card, str):
         text = text.replace(card, face_words(game.rules.cards, card))
