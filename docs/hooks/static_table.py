@@ -105,9 +105,10 @@ def own_wheel() -> tuple[str, bytes]:
         return built[0].name, built[0].read_bytes()
 
 
-def installed_wheel(name: str) -> tuple[str, bytes]:
+def installed_wheel(name: str, *, natives: bool = False) -> tuple[str, bytes]:
     """A wheel of the installed distribution ``name``, made from its installed files (pure
-    Python only: what the worker unpacks is what this build's Python runs)."""
+    Python only: what the worker unpacks is what this build's Python runs; ``natives``: leave
+    out the compiled modules of a distribution that runs without them)."""
     dist = metadata.distribution(name)
     files = dist.files or []
     buffer = io.BytesIO()
@@ -115,10 +116,10 @@ def installed_wheel(name: str) -> tuple[str, bytes]:
         for file in sorted(files, key=str):
             path = Path(str(dist.locate_file(file)))
             if file.suffix in (".pyc", ".so", ".pyd") or "__pycache__" in file.parts:
-                if file.suffix in (".so", ".pyd"):
+                if file.suffix in (".so", ".pyd") and not natives:
                     raise PluginError(f"{name} is not pure Python: {file}")
                 continue
-            if path.is_file():
+            if path.is_file() and not str(file).startswith(".."):  # no scripts outside
                 archive.writestr(zipfile.ZipInfo(str(file).replace(os.sep, "/")), path.read_bytes())
     wheel = f"{dist.metadata['Name'].replace('-', '_')}-{dist.version}-py3-none-any.whl"
     return wheel, buffer.getvalue()

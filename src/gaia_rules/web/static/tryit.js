@@ -129,7 +129,7 @@ class Trial {
     this.box.dataset.moves = board.moves;
     this.status.textContent = board.over
       ? "The game is over."
-      : `Seat ${board.to_move + 1} to move (${board.decision}): the outlined choices are legal; choose a card, then any square to play it there.`;
+      : `Seat ${board.to_move} to move (${board.decision}): the outlined choices are legal; choose a card, then any square to play it there.`;
     const choices = board.choices;
     const withCard = (card) => choices.filter((c) => c.card === card);
     const current = this.card === null ? choices : withCard(this.card);

@@ -24,7 +24,9 @@ async function start({ indexURL, wheels }) {
       return response.arrayBuffer();
     }),
   );
-  for (const buffer of buffers) pyodide.unpackArchive(buffer, "wheel");
+  // into site-packages (by default a wheel is unpacked into the working folder)
+  const extractDir = pyodide.runPython("import site; site.getsitepackages()[0]");
+  for (const buffer of buffers) pyodide.unpackArchive(buffer, "wheel", { extractDir });
   timings.wheels = performance.now() - t0;
   t0 = performance.now();
   pyodide.runPython("import gaia_rules.web.inbrowser as _inbrowser\n_engine = _inbrowser.Engine()");
