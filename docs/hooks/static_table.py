@@ -25,6 +25,7 @@ import importlib.util
 import io
 import json
 import os
+import posixpath
 import shutil
 import subprocess
 import sys
@@ -36,6 +37,7 @@ from pathlib import Path
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -185,13 +187,102 @@ def clause_index() -> dict[str, str]:
     return index
 
 
+PLAY = ROOT / "docs" / "play"
+TRIALS = PLAY / "restriction-trials.json"
+"""A position and a refused move for each restriction it can (``scripts/restriction_trials.py``
+writes it)."""
+
+
+def restriction_trials() -> dict[str, dict[str, str]]:
+    """Each restriction of ``restrictions.toml`` that can be tried: its words, the record to
+    open and the move the engine refuses, checked again (a move no longer refused, or refused
+    by another clause, fails the build: run ``scripts/restriction_trials.py`` again)."""
+    import tomllib  # noqa: PLC0415
+
+    import gaia_rules as gr  # noqa: PLC0415
+    from gaia_rules.serialization import from_json  # noqa: PLC0415
+
+    listed = tomllib.loads((PLAY / "restrictions.toml").read_text("utf-8"))["restriction"]
+    trials = json.loads(TRIALS.read_text("utf-8"))
+    out: dict[str, dict[str, str]] = {}
+    for entry in listed:
+        clause = entry["clause"]
+        trial = trials.get(clause)
+        if trial is None:
+            continue
+        game = gr.GameRecord.from_json(trial["record"]).replay()
+        action = from_json(trial["action"], gr.Action)
+        try:
+            game.apply(action)
+        except gr.IllegalActionError as error:
+            if error.clause != clause:
+                why = f"{TRIALS.name}: {clause}'s move is refused by {error.clause}"
+                raise PluginError(why) from None
+        else:
+            raise PluginError(f"{TRIALS.name}: {clause}'s move is no longer refused")
+        words = entry.get("named", [clause])[0]
+        out[clause] = {"page": entry["page"], "words": words, **trial}
+    return out
+
+
 def on_files(files: Files, config: MkDocsConfig) -> Files:
-    """Add ``table/`` to the site."""
+    """Add ``table/`` to the site, and the positions of the restrictions to try."""
     for uri, content in table_files().items():
         files.append(File.generated(config, uri, content=content))
     index = json.dumps(clause_index(), indent=0).encode()
     files.append(File.generated(config, f"{TABLE}/clauses.json", content=index))
+    trials = restriction_trials()
+    _state["trials"] = trials
+    for clause, trial in trials.items():
+        refusal = {k: trial[k] for k in ("record", "action")}
+        data = {
+            "name": f"restriction-{clause}",
+            "start": None,
+            "refusals": [{"heading": trial["words"], "clause": clause, **refusal}],
+        }
+        uri = f"rules/try/restriction-{clause}.json"
+        files.append(File.generated(config, uri, content=json.dumps(data)))
     return files
+
+
+_state: dict[str, dict[str, dict[str, str]]] = {}
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """Each "How to play" page of a level ends with its restrictions to try."""
+    import spec_pages  # noqa: PLC0415
+
+    uri = page.file.src_uri
+    trials = [(c, t) for c, t in _state.get("trials", {}).items() if f"play/{t['page']}" == uri]
+    if not trials:
+        return markdown
+    spec = spec_pages.read_spec(ROOT / "spec")
+    here = uri.removesuffix(".md")
+    table = posixpath.relpath("table", here) + "/"
+    script = posixpath.relpath("table/static/tryit.js", here)
+    out = [
+        markdown.rstrip(),
+        "",
+        "## Try the restrictions",
+        "",
+        "Each restriction of this page, live: *Try it* opens a game where it bites, then "
+        "*Try the refused move* asks the engine, which refuses it and says why, citing its "
+        "clause.",
+        "",
+    ]
+    for clause, trial in trials:
+        src = posixpath.relpath(f"rules/try/restriction-{clause}.json", here)
+        link = spec.clause_link(clause, uri)
+        out += [
+            f"- {trial['words']} ([{clause}]({link}))",
+            "",
+            f'    <div class="gaia-try" data-try="restriction-{clause}" data-src="{src}" '
+            f'data-table="{table}"><button type="button" class="md-button gaia-try-open" '
+            "data-try-open>Try it</button></div>",
+            "",
+        ]
+    out += [f'<script type="module" src="{script}"></script>', ""]
+    return "\n".join(out)
 
 
 def copy_bundle(target: Path) -> None:
