@@ -135,11 +135,13 @@ def main() -> None:
                 page = context.new_page()
                 for kind in (cold, warm):
                     page.goto(url)
+                    page.wait_for_function("window.gaia && window.gaia.engine")
                     kind.append(page.evaluate(FIRST_POSITION, record) / 1000)
                 context.close()
             context = browser.new_context()
             page = context.new_page()
             page.goto(url)
+            page.wait_for_function("window.gaia && window.gaia.engine")
             page.evaluate(FIRST_POSITION, record)
             worker_ms, worker_count = page.evaluate(DECISIONS, [GAMES, options.decisions])
             timings = page.evaluate("window.gaia.engine.timings")

@@ -186,8 +186,9 @@ def try_files(story: Story) -> dict[str, str]:
 
 
 def try_markdown(story: Story, from_uri: str) -> str:
-    """The "Try it" control of ``story`` for a page at ``from_uri`` (``static/tryit.js`` of
-    the site's table makes it live), or nothing when it has no position to try."""
+    """The "Try it" control of ``story`` for a page at ``from_uri`` (``assets/tryit.js``
+    makes it live, on the engine of the site's ``table/``), or nothing when it has no
+    position to try."""
     if not try_files(story):
         return ""
     # raw HTML: its links are not rewritten by mkdocs, so they go from the page's address
@@ -196,7 +197,7 @@ def try_markdown(story: Story, from_uri: str) -> str:
     here = posixpath.dirname(stem) if posixpath.basename(stem) == "index" else stem
     src = posixpath.relpath(f"{TRY_DIR}/{story.name}.json", here)
     table = posixpath.relpath("table", here) + "/"
-    script = posixpath.relpath("table/static/tryit.js", here)
+    script = posixpath.relpath("assets/tryit.js", here)
     return (
         f'<div class="gaia-try" data-try="{story.name}" data-src="{src}" data-table="{table}">'
         f'<button type="button" class="md-button gaia-try-open" data-try-open>Try it</button>'

@@ -259,7 +259,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     spec = spec_pages.read_spec(ROOT / "spec")
     here = uri.removesuffix(".md")
     table = posixpath.relpath("table", here) + "/"
-    script = posixpath.relpath("table/static/tryit.js", here)
+    script = posixpath.relpath("assets/tryit.js", here)
     out = [
         markdown.rstrip(),
         "",

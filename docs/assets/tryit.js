@@ -1,4 +1,4 @@
-// "Try it" on the docs' pictures: each pictured situation with a position (``data-try``, put
+// "Try it" on the docs' pictures (a script of the docs site, beside its table/): each pictured situation with a position (``data-try``, put
 // there by the site's build with the JSON of its start and of its refused moves) opens live in
 // the page, on the engine running in the browser (inbrowser.js): the legal choices outlined
 // (``data-pick`` as on the table, class "choosable"), a card then a square to play it (legal or
@@ -6,7 +6,7 @@
 // Every seat is the reader's: the seat to move plays. One engine serves every picture of a page.
 "use strict";
 
-import { InBrowserEngine } from "./inbrowser.js";
+import { InBrowserEngine } from "../table/static/inbrowser.js";
 
 let shared = null;
 const clauseIndex = new Map();
