@@ -218,4 +218,6 @@ for (const box of document.querySelectorAll("[data-try]")) {
   const trial = new Trial(box);
   box.gaiaTrial = trial;
   opener.addEventListener("click", () => trial.open());
+  // the engine starts as the reader reaches for the button, not at the click
+  for (const kind of ["pointerenter", "focus"]) opener.addEventListener(kind, () => engineAt(trial.table), { once: true });
 }
