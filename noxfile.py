@@ -104,6 +104,14 @@ def browser(session: nox.Session) -> None:
 
 
 @nox.session(python=PYTHONS[0])
+def pyodide(session: nox.Session) -> None:
+    """The suite's core modules under Pyodide (CPython 3.14 in WebAssembly) in node, on the
+    wheel the docs site ships (scripts/pyodide_suite.py says which modules)."""
+    session.install("-e", ".[dev]")
+    session.run("python", "scripts/pyodide_suite.py", *session.posargs)
+
+
+@nox.session(python=PYTHONS[0])
 def postgres(session: nox.Session) -> None:
     """The game store's tests against PostgreSQL (a throwaway cluster of the PostgreSQL
     binaries found, or the server ``GAIA_TEST_POSTGRES`` names)."""

@@ -102,6 +102,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         stories[name] = story
         for uri, svg in pictures.svg_files(story).items():
             files.append(_generated(config, uri, svg))
+        for uri, text in pictures.try_files(story).items():
+            files.append(_generated(config, uri, text))
     _state["stories"] = stories
     language = build_language(config)
     if language is not None:

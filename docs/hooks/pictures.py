@@ -11,6 +11,7 @@ rules changes them, and a position the engine refuses fails the build.
 
 from __future__ import annotations
 
+import json
 import posixpath
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -64,6 +65,15 @@ class Story:
     name: str
     frames: list[Frame] = field(default_factory=list)
     log: list[tuple[str, list[Step]]] = field(default_factory=list)
+    start: str | None = None
+    """The record (JSON) of the game before its first action: where "Try it" starts."""
+    refusals: list[dict[str, str]] = field(default_factory=list)
+    """Each refused move, to try: its heading, the record before it, the action, the clause."""
+
+    def begin(self, game: gr.Game) -> None:
+        """Remember ``game`` as the start of the situation, if it is the first played."""
+        if self.start is None:
+            self.start = game.record().to_json()
 
     def show(self, caption: str, source: Source, highlight: Iterable[Pos] = ()) -> None:
         """Draw the world of ``source`` now, outlining the squares ``highlight``."""
@@ -90,6 +100,7 @@ class Story:
     def apply(self, game: gr.Game, action: gr.Action, heading: str = "") -> None:
         """Apply ``action`` and record what happened in words; every Protection window it
         opens is passed, seat by seat, unless the situation answers it itself."""
+        self.begin(game)
         narrator = Narrator.of(game)
         events = list(game.apply(action))
         while isinstance(game.decision, ChooseProtection):
@@ -100,6 +111,7 @@ class Story:
     def play(self, game: gr.Game, actions: Iterable[gr.Action], heading: str = "") -> None:
         """Apply ``actions`` in order, answering every decision the situation answers
         itself (a Protection window among them), and record what happened in words."""
+        self.begin(game)
         narrator = Narrator.of(game)
         events: list[gr.Event] = []
         for action in actions:
@@ -122,6 +134,14 @@ class Story:
             reason = re.sub(r"(-?\d+),(-?\d+)", r"(\1, \2)", error.reason)
             words = f"The engine refuses it: {reason} ([[{error.clause}]])."
             self.log.append((heading, [(words, [])]))
+            self.refusals.append(
+                {
+                    "heading": heading,
+                    "record": game.record().to_json(),
+                    "action": action.to_json(),
+                    "clause": error.clause,
+                }
+            )
             return
         raise AssertionError(f"{self.name}: the engine accepted {action}")
 
@@ -152,6 +172,39 @@ def svg_files(story: Story) -> dict[str, str]:
     return {_frame_uri(story.name, i): frame.svg for i, frame in enumerate(story.frames, 1)}
 
 
+TRY_DIR = "rules/try"
+"""Where the positions to try are written in the site (``try_files``)."""
+
+
+def try_files(story: Story) -> dict[str, str]:
+    """The position to try of ``story`` (and its refused moves), as JSON, by its path in the
+    site: none when the situation plays nothing."""
+    if story.start is None and not story.refusals:
+        return {}
+    data = {"name": story.name, "start": story.start, "refusals": story.refusals}
+    return {f"{TRY_DIR}/{story.name}.json": json.dumps(data)}
+
+
+def try_markdown(story: Story, from_uri: str) -> str:
+    """The "Try it" control of ``story`` for a page at ``from_uri`` (``assets/tryit.js``
+    makes it live, on the engine of the site's ``table/``), or nothing when it has no
+    position to try."""
+    if not try_files(story):
+        return ""
+    # raw HTML: its links are not rewritten by mkdocs, so they go from the page's address
+    # (``play/basic.md`` is served at ``play/basic/``)
+    stem = from_uri.removesuffix(".md")
+    here = posixpath.dirname(stem) if posixpath.basename(stem) == "index" else stem
+    src = posixpath.relpath(f"{TRY_DIR}/{story.name}.json", here)
+    table = posixpath.relpath("table", here) + "/"
+    script = posixpath.relpath("assets/tryit.js", here)
+    return (
+        f'<div class="gaia-try" data-try="{story.name}" data-src="{src}" data-table="{table}">'
+        f'<button type="button" class="md-button gaia-try-open" data-try-open>Try it</button>'
+        f'</div>\n<script type="module" src="{script}"></script>\n'
+    )
+
+
 def _frame_uri(name: str, number: int) -> str:
     return f"{PICTURES_DIR}/{name}-{number}.svg"
 
@@ -176,6 +229,9 @@ def story_markdown(story: Story, from_uri: str) -> str:
         ]
     if story.frames:
         out += ["</div>", ""]
+    tried = try_markdown(story, from_uri)
+    if tried:
+        out += [tried, ""]
     if story.log:
         fold = "???" if story.frames else "???+"
         out += [f'{fold} note "Step by step"', ""]

@@ -3,6 +3,7 @@
 // file). In English, German, French or Hungarian, from the browser's languages or the switch.
 "use strict";
 
+import { engine } from "./engine.js";
 import { chooseLanguage, loadLanguage, remember, translateStatic } from "./i18n.js";
 import { drawLobby, showLobby } from "./lobby.js";
 import { replay, retranslate as retranslateReplay, startReplay } from "./replay.js";
@@ -11,7 +12,7 @@ import { installTips, setRulesSite } from "./tips.js";
 
 async function settings() {
   const [site, pages] = await Promise.all([
-    fetch("/api/table").then((response) => response.json()),
+    engine.settings(),
     fetch("/static/links.json").then((response) => response.json()),
   ]);
   setRulesSite(site.docs, pages);

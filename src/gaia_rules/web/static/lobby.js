@@ -3,6 +3,8 @@
 // record file to watch again.
 "use strict";
 
+import { engine } from "./engine.js";
+import { replayRecordUrl } from "./pages.js";
 import { t, tn } from "./i18n.js";
 import { el } from "./scene.js";
 import { rulesLink } from "./tips.js";
@@ -102,14 +104,12 @@ async function createGame() {
   const bots = choices.map((c) => (c === "you" || c === "person" ? null : c));
   $("create").disabled = true;
   try {
-    const response = await fetch("/api/games", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ players, rules, bots }),
-    });
-    const data = await response.json();
-    if (!response.ok) {
-      showError($("lobby-error"), t("lobby.refused", { status: response.status }));
+    let data;
+    try {
+      data = await engine.createGame({ players, rules, bots });
+    } catch (error) {
+      if (error.kind === "network") throw error;
+      showError($("lobby-error"), t("lobby.refused", { status: error.status }));
       return;
     }
     const mine = data.seats.filter((s, i) => choices[i] === "you");
@@ -154,23 +154,15 @@ async function openRecord(file) {
     showError(box, t("lobby.record_not_json"));
     return;
   }
-  const response = await fetch("/api/replays", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(data),
-  });
-  const answer = await response.json();
-  if (!response.ok) {
+  let answer;
+  try {
+    answer = await engine.openRecord(data);
+  } catch (error) {
     showError(box, t("lobby.record_refused"));
-    box.append(" ", el("span", { class: "engine-words", lang: "en", text: answer.error ? answer.error.message : "" }));
+    box.append(" ", el("span", { class: "engine-words", lang: "en", text: error.error ? error.error.message : "" }));
     return;
   }
-  try {
-    window.sessionStorage.setItem(`gaia.record.${answer.replay}`, JSON.stringify(data));
-  } catch (error) {
-    // no storage: if the server forgets the record, it is dropped here again
-  }
-  location.assign(`/replay#record=${answer.replay}`);
+  location.assign(replayRecordUrl(answer.replay));
 }
 
 export function showLobby() {

@@ -5,6 +5,7 @@
 // reaches the page.
 "use strict";
 
+import { engine } from "./engine.js";
 import { loadFaces } from "./faces.js";
 import { t } from "./i18n.js";
 import { Scene, drawResult, el } from "./scene.js";
@@ -21,36 +22,19 @@ export const replay = {
   loading: null,
 };
 
-function query(step, seat) {
+function replayQuery(step, seat) {
   const params = new URLSearchParams();
   if (step !== null) params.set("step", step);
   if (seat !== null) params.set("seat", seat);
   return params.toString();
 }
 
-async function fetchStep(step, seat) {
-  const source = replay.source;
-  if (source.game) {
-    const response = await fetch(`/api/games/${source.game}/replay?${query(step, seat)}`, {
-      headers: { Authorization: `Bearer ${source.token}` },
-    });
-    return [response, await response.json()];
-  }
-  let response = await fetch(`/api/replays/${source.record}?${query(step, seat)}`);
-  if (response.status === 404) {
-    // the server forgot the record: post it again from this tab's copy
-    const text = window.sessionStorage.getItem(`gaia.record.${source.record}`);
-    if (text === null) return [response, await response.json()];
-    await fetch("/api/replays", { method: "POST", headers: { "Content-Type": "application/json" }, body: text });
-    response = await fetch(`/api/replays/${source.record}?${query(step, seat)}`);
-  }
-  return [response, await response.json()];
-}
-
 export async function go(step, seat = replay.seat) {
-  const [response, message] = await fetchStep(step, seat);
-  if (!response.ok) {
-    showError(message.error ? message.error.kind : String(response.status));
+  let message;
+  try {
+    message = await engine.replayStep(replay.source, { step, seat });
+  } catch (error) {
+    showError(error.kind || String(error.status));
     return;
   }
   const first = replay.message === null;
@@ -61,7 +45,7 @@ export async function go(step, seat = replay.seat) {
   if (first) fillControls();
   render();
   const address = new URL(location.href);
-  address.search = query(replay.step, replay.seat);
+  address.search = replayQuery(replay.step, replay.seat);
   history.replaceState(null, "", address.href);
   $("replay-link").href = address.href;
 }

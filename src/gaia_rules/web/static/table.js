@@ -8,6 +8,8 @@
 // header, never in a request line.
 "use strict";
 
+import { engine } from "./engine.js";
+import { replayGameUrl } from "./pages.js";
 import { faceKey, loadFaces } from "./faces.js";
 import { t, tn } from "./i18n.js";
 import { Scene, drawResult, el } from "./scene.js";
@@ -27,9 +29,7 @@ export const table = {
   confirm: null, // { action, preview, error } while a Power waits for its confirmation
   busy: false,
   awaited: 0, // the move number the state of this seat's last accepted action will carry
-  socket: null,
-  retry: 500,
-  stopped: false,
+  live: null, // the subscription to this seat's states
   scene: null,
   rematchTimer: null,
   notice: null,
@@ -140,14 +140,12 @@ async function askConfirmation(action) {
   render();
   focusPrompt();
   try {
-    const query = encodeURIComponent(JSON.stringify(action));
-    const response = await fetch(`/api/games/${table.game}/preview?action=${query}`, { headers: auth() });
-    const data = await response.json();
+    const data = await engine.preview(table.game, table.token, action);
     if (!table.confirm || table.confirm.action !== action) return;
-    if (response.ok) table.confirm.preview = data;
-    else table.confirm.error = data.error || { status: response.status };
+    table.confirm.preview = data;
   } catch (error) {
-    if (table.confirm) table.confirm.error = { message: String(error) };
+    if (!table.confirm || table.confirm.action !== action) return;
+    table.confirm.error = error.error || { message: String(error) };
   }
   render();
   focusPrompt();
@@ -155,49 +153,28 @@ async function askConfirmation(action) {
 
 // -- sending an action -----------------------------------------------------------------------
 
-function auth() {
-  return { Authorization: `Bearer ${table.token}` };
-}
-
-function freshKey() {
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 export async function submit(action) {
   table.busy = true;
   table.confirm = null;
   showRefusal(null);
   render();
   try {
-    // the move number the action answers, and a fresh key per click: a retry, or a click on a
-    // state the game has left, is taken once (409 "stale" brings the state now)
-    const body = { move: table.state.moves, action };
-    const response = await fetch(`/api/games/${table.game}/actions`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "Idempotency-Key": freshKey(), ...auth() },
-      body: JSON.stringify(body),
-    });
-    let data = null;
-    try {
-      data = await response.json();
-    } catch (error) {
-      data = null;
-    }
-    if (response.status === 409 && data && data.state) {
-      applyState(data.state); // the game moved on: its state came with the refusal
-      showRefusal({ kind: "stale" });
-    } else if (response.status === 429) {
-      showRefusal({ kind: "rate_limited", seconds: Number(response.headers.get("Retry-After") || 1) });
-    } else if (!response.ok) {
-      showRefusal(data && data.error ? data.error : { status: response.status });
-    } else {
-      if (data && typeof data.moves === "number") table.awaited = Math.max(table.awaited, data.moves);
-      if (!table.socket || table.socket.readyState !== WebSocket.OPEN) await refresh();
-    }
+    // the move number the action answers: a retry, or a click on a state the game has left,
+    // is taken once ("stale" brings the state now)
+    const data = await engine.act(table.game, table.token, table.state.moves, action);
+    if (data && typeof data.moves === "number") table.awaited = Math.max(table.awaited, data.moves);
+    if (!table.live || !table.live.live) await refresh();
   } catch (error) {
-    showRefusal({ kind: "network" });
+    if (error.kind === "stale" && error.state) {
+      applyState(error.state); // the game moved on: its state came with the refusal
+      showRefusal({ kind: "stale" });
+    } else if (error.status === 429) {
+      showRefusal({ kind: "rate_limited", seconds: error.retryAfter || 1 });
+    } else if (error.error && error.kind !== "network") {
+      showRefusal(error.error);
+    } else {
+      showRefusal({ kind: "network" });
+    }
   } finally {
     table.busy = false;
     table.picked = [];
@@ -255,9 +232,12 @@ export async function applyState(message) {
 }
 
 export async function refresh() {
-  const response = await fetch(`/api/games/${table.game}?since=${table.log.length}&world=1`, { headers: auth() });
-  if (!response.ok) return;
-  const message = await response.json();
+  let message;
+  try {
+    message = await engine.state(table.game, table.token, { since: table.log.length, world: true });
+  } catch (error) {
+    return;
+  }
   if (message.since > table.log.length) {
     table.log = [];
     message.since = 0;
@@ -265,37 +245,19 @@ export async function refresh() {
   await applyState(message);
 }
 
+const CONNECTION = {
+  connecting: "connection.connecting",
+  live: "connection.live",
+  lost: "connection.lost",
+  refused: "connection.refused",
+};
+
 function connect() {
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const socket = new WebSocket(`${scheme}://${location.host}/api/games/${table.game}/live`);
-  table.socket = socket;
-  socket.addEventListener("open", () => {
-    socket.send(JSON.stringify({ token: table.token, since: table.log.length }));
-    table.retry = 500;
-    setConnection("connection.live", false);
-  });
-  socket.addEventListener("message", (event) => {
-    let message;
-    try {
-      message = JSON.parse(event.data);
-    } catch (error) {
-      return;
-    }
-    if (message.error) {
-      showRefusal(message.error);
-      return;
-    }
-    applyState(message);
-  });
-  socket.addEventListener("close", (event) => {
-    if (table.stopped) return;
-    if ([4401, 4403, 4404].includes(event.code)) {
-      setConnection("connection.refused", true);
-      return;
-    }
-    setConnection("connection.lost", true);
-    setTimeout(connect, table.retry);
-    table.retry = Math.min(table.retry * 2, 8000);
+  table.live = engine.subscribe(table.game, table.token, {
+    since: () => table.log.length,
+    onState: (message) => applyState(message),
+    onError: (error) => showRefusal(error),
+    onStatus: (status) => setConnection(CONNECTION[status], status === "lost" || status === "refused"),
   });
 }
 
@@ -485,13 +447,17 @@ function hintWords(c, view, next) {
 // -- the end -----------------------------------------------------------------------------------
 
 function offerRematch() {
-  $("watch-again").href = `/replay/${table.game}#${table.token}`;
+  $("watch-again").href = replayGameUrl(table.game, table.token);
   $("rematch").hidden = table.state.seat === null;
   if (table.rematchTimer !== null || table.state.seat === null) return;
   const look = async () => {
-    const response = await fetch(`/api/games/${table.game}/rematch`, { headers: auth() });
-    if (response.ok) {
-      const data = await response.json();
+    let data = null;
+    try {
+      data = await engine.findRematch(table.game, table.token);
+    } catch (error) {
+      data = null;
+    }
+    if (data) {
       const ready = $("rematch-ready");
       ready.href = data.url;
       ready.hidden = false;
@@ -504,19 +470,23 @@ function offerRematch() {
 }
 
 async function rematch() {
-  const response = await fetch(`/api/games/${table.game}/rematch`, { method: "POST", headers: auth() });
-  const data = await response.json();
-  if (!response.ok) {
-    showRefusal(data.error || { status: response.status });
+  let data;
+  try {
+    data = await engine.rematch(table.game, table.token);
+  } catch (error) {
+    showRefusal(error.error || { kind: "network" });
     return;
   }
   location.assign(data.url);
 }
 
 async function download() {
-  const response = await fetch(`/api/games/${table.game}/record`, { headers: auth() });
-  if (!response.ok) return;
-  const blob = await response.blob();
+  let blob;
+  try {
+    blob = await engine.record(table.game, table.token);
+  } catch (error) {
+    return;
+  }
   const link = el("a", { href: URL.createObjectURL(blob), download: `gaia-${table.game}.json` });
   document.body.append(link);
   link.click();
@@ -565,7 +535,6 @@ export function startTable(game, token) {
   $("prompt").hidden = false;
   document.addEventListener("click", onClick);
   document.addEventListener("keydown", onKey);
-  setConnection("connection.connecting", false);
   connect();
 }
 

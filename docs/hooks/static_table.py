@@ -1,0 +1,295 @@
+"""The site's table with no server, and the engine its live examples run on.
+
+Adds to the site, under ``table/``:
+
+- ``index.html`` and ``static/``: the page of a gaia-rules server (the package's
+  ``gaia_rules/web/static``) started by ``static/offline.js``, whose engine runs in the
+  browser (``inbrowser.js``, ``worker.js``);
+- ``pyodide/``: the Pyodide runtime, from the npm package ``pyodide`` at ``PYODIDE_VERSION``
+  (its ``node_modules`` folder is looked for in ``$GAIA_PYODIDE``, ``.ci-node/`` and
+  ``node_modules/`` of the repository; when none holds it, the build installs it with
+  ``npm install --prefix .ci-node pyodide@PYODIDE_VERSION``, and fails saying so when npm
+  cannot: a strict build never goes without the table);
+- ``wheels/``: the pure wheel of gaia-rules built from this tree (``pip wheel``), the wheels of
+  its dependencies (attrs, cattrs, typing_extensions) made from the installed distributions,
+  and ``index.json``, the list the worker unpacks in order.
+
+Nothing of it is fetched from outside the site when the page runs.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import importlib.util
+import io
+import json
+import os
+import posixpath
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from importlib import metadata, resources
+from pathlib import Path
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
+
+ROOT = Path(__file__).resolve().parents[2]
+
+PYODIDE_VERSION = "314.0.7"
+"""The Pyodide release the site ships (its npm package holds the whole runtime)."""
+
+RUNTIME = (
+    "pyodide.js",
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+"""The runtime's files the site serves (the package's own pages and maps are left out)."""
+
+DEPENDENCIES = ("typing_extensions", "attrs", "cattrs")
+"""The distributions the wheel needs besides itself, in the order they are unpacked."""
+
+TABLE = "table"
+
+
+def pyodide_folder() -> Path:
+    """The npm package ``pyodide`` at ``PYODIDE_VERSION``, installed if it is nowhere."""
+    places = [Path(os.environ["GAIA_PYODIDE"])] if os.environ.get("GAIA_PYODIDE") else []
+    places += [ROOT / ".ci-node" / "node_modules" / "pyodide", ROOT / "node_modules" / "pyodide"]
+    for place in places:
+        if _version(place) == PYODIDE_VERSION:
+            return place
+    command = ["npm", "install", "--prefix", str(ROOT / ".ci-node"), f"pyodide@{PYODIDE_VERSION}"]
+    try:
+        subprocess.run(command, check=True, capture_output=True, timeout=600)
+    except (OSError, subprocess.SubprocessError) as error:
+        raise PluginError(
+            f"the static table needs the npm package pyodide@{PYODIDE_VERSION}: none in "
+            f"{', '.join(map(str, places))}, and `{' '.join(command)}` failed ({error}). "
+            "Install it so (or set GAIA_PYODIDE to its folder) and build again."
+        ) from error
+    installed = ROOT / ".ci-node" / "node_modules" / "pyodide"
+    if _version(installed) != PYODIDE_VERSION:
+        raise PluginError(f"{installed}: expected pyodide {PYODIDE_VERSION}")
+    return installed
+
+
+def _version(folder: Path) -> str | None:
+    try:
+        data = json.loads((folder / "package.json").read_text("utf-8"))
+    except (OSError, ValueError):
+        return None
+    version = data.get("version")
+    return version if isinstance(version, str) else None
+
+
+@functools.cache
+def own_wheel() -> tuple[str, bytes]:
+    """The pure wheel of gaia-rules, built from this tree: its file name and bytes."""
+    with tempfile.TemporaryDirectory() as folder:
+        command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet"]
+        if importlib.util.find_spec("hatchling") is not None:
+            command.append("--no-build-isolation")  # the backend is here: no download
+        command += ["--wheel-dir", folder, str(ROOT)]
+        environment = {k: v for k, v in os.environ.items() if k != "GAIA_RULES_USE_MYPYC"}
+        done = subprocess.run(command, check=False, capture_output=True, text=True, env=environment)
+        built = sorted(Path(folder).glob("gaia_rules-*-py3-none-any.whl"))
+        if done.returncode != 0 or len(built) != 1:
+            raise PluginError(f"could not build the wheel of gaia-rules: {done.stderr[-2000:]}")
+        return built[0].name, built[0].read_bytes()
+
+
+def installed_wheel(name: str, *, natives: bool = False) -> tuple[str, bytes]:
+    """A wheel of the installed distribution ``name``, made from its installed files (pure
+    Python only: what the worker unpacks is what this build's Python runs; ``natives``: leave
+    out the compiled modules of a distribution that runs without them)."""
+    dist = metadata.distribution(name)
+    files = dist.files or []
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for file in sorted(files, key=str):
+            path = Path(str(dist.locate_file(file)))
+            if file.suffix in (".pyc", ".so", ".pyd") or "__pycache__" in file.parts:
+                if file.suffix in (".so", ".pyd") and not natives:
+                    raise PluginError(f"{name} is not pure Python: {file}")
+                continue
+            if path.is_file() and not str(file).startswith(".."):  # no scripts outside
+                archive.writestr(zipfile.ZipInfo(str(file).replace(os.sep, "/")), path.read_bytes())
+    wheel = f"{dist.metadata['Name'].replace('-', '_')}-{dist.version}-py3-none-any.whl"
+    return wheel, buffer.getvalue()
+
+
+def _page_files() -> dict[str, bytes]:
+    """The page's static files (the package's ``web/static``), by path under it."""
+    found: dict[str, bytes] = {}
+    root = resources.files("gaia_rules.web") / "static"
+
+    def walk(folder: resources.abc.Traversable, prefix: str) -> None:
+        for entry in folder.iterdir():
+            if entry.is_dir():
+                walk(entry, f"{prefix}{entry.name}/")
+            elif not entry.name.endswith((".pyc", ".py")):
+                found[f"{prefix}{entry.name}"] = entry.read_bytes()
+
+    walk(root, "")
+    return found
+
+
+def page_html(server_page: str) -> str:
+    """The server's page turned into the static table's: its files beside it, started by
+    ``offline.js``, its links home to the lobby of this page."""
+    page = server_page.replace('src="/static/app.js"', 'src="static/offline.js"')
+    page = page.replace('href="/static/', 'href="static/')
+    page = page.replace('href="/"', 'href="./"')
+    if '"/' in page:
+        raise PluginError("table/index.html: the page still names a server's path")
+    return page
+
+
+def table_files() -> dict[str, bytes]:
+    """Every file of ``table/``, by its path in the site."""
+    out: dict[str, bytes] = {}
+    statics = _page_files()
+    out[f"{TABLE}/index.html"] = page_html(statics["index.html"].decode("utf-8")).encode()
+    for path, content in statics.items():
+        out[f"{TABLE}/static/{path}"] = content
+    runtime = pyodide_folder()
+    for name in RUNTIME:
+        out[f"{TABLE}/pyodide/{name}"] = (runtime / name).read_bytes()
+    wheels = [installed_wheel(name) for name in DEPENDENCIES] + [own_wheel()]
+    for name, content in wheels:
+        out[f"{TABLE}/wheels/{name}"] = content
+    digest = hashlib.sha256(b"".join(content for _, content in wheels)).hexdigest()[:16]
+    index = {"wheels": [name for name, _ in wheels], "pyodide": PYODIDE_VERSION, "digest": digest}
+    out[f"{TABLE}/wheels/index.json"] = json.dumps(index, indent=1).encode()
+    return out
+
+
+def clause_index() -> dict[str, str]:
+    """Each clause of ``spec/`` and its address from the site's root (``table/clauses.json``:
+    where the live examples link the clause a refusal cites)."""
+    import spec_pages  # noqa: PLC0415 (a hook module, on the path while mkdocs builds)
+
+    spec = spec_pages.read_spec(ROOT / "spec")
+    index = {}
+    for clause, uri in spec.clause_pages.items():
+        page = uri.removesuffix(".md")
+        page = page.removesuffix("index") if page.endswith("/index") else page + "/"
+        index[clause] = f"{page}#clause-{clause}"
+    return index
+
+
+PLAY = ROOT / "docs" / "play"
+TRIALS = PLAY / "restriction-trials.json"
+"""A position and a refused move for each restriction it can (``scripts/restriction_trials.py``
+writes it)."""
+
+
+def restriction_trials() -> dict[str, dict[str, str]]:
+    """Each restriction of ``restrictions.toml`` that can be tried: its words, the record to
+    open and the move the engine refuses, checked again (a move no longer refused, or refused
+    by another clause, fails the build: run ``scripts/restriction_trials.py`` again)."""
+    import tomllib  # noqa: PLC0415
+
+    import gaia_rules as gr  # noqa: PLC0415
+    from gaia_rules.serialization import from_json  # noqa: PLC0415
+
+    listed = tomllib.loads((PLAY / "restrictions.toml").read_text("utf-8"))["restriction"]
+    trials = json.loads(TRIALS.read_text("utf-8"))
+    out: dict[str, dict[str, str]] = {}
+    for entry in listed:
+        clause = entry["clause"]
+        trial = trials.get(clause)
+        if trial is None:
+            continue
+        game = gr.GameRecord.from_json(trial["record"]).replay()
+        action = from_json(trial["action"], gr.Action)
+        try:
+            game.apply(action)
+        except gr.IllegalActionError as error:
+            if error.clause != clause:
+                why = f"{TRIALS.name}: {clause}'s move is refused by {error.clause}"
+                raise PluginError(why) from None
+        else:
+            raise PluginError(f"{TRIALS.name}: {clause}'s move is no longer refused")
+        words = entry.get("named", [clause])[0]
+        out[clause] = {"page": entry["page"], "words": words, **trial}
+    return out
+
+
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    """Add ``table/`` to the site, and the positions of the restrictions to try."""
+    for uri, content in table_files().items():
+        files.append(File.generated(config, uri, content=content))
+    index = json.dumps(clause_index(), indent=0).encode()
+    files.append(File.generated(config, f"{TABLE}/clauses.json", content=index))
+    trials = restriction_trials()
+    _state["trials"] = trials
+    for clause, trial in trials.items():
+        refusal = {k: trial[k] for k in ("record", "action")}
+        data = {
+            "name": f"restriction-{clause}",
+            "start": None,
+            "refusals": [{"heading": trial["words"], "clause": clause, **refusal}],
+        }
+        uri = f"rules/try/restriction-{clause}.json"
+        files.append(File.generated(config, uri, content=json.dumps(data)))
+    return files
+
+
+_state: dict[str, dict[str, dict[str, str]]] = {}
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """Each "How to play" page of a level ends with its restrictions to try."""
+    import spec_pages  # noqa: PLC0415
+
+    uri = page.file.src_uri
+    trials = [(c, t) for c, t in _state.get("trials", {}).items() if f"play/{t['page']}" == uri]
+    if not trials:
+        return markdown
+    spec = spec_pages.read_spec(ROOT / "spec")
+    here = uri.removesuffix(".md")
+    table = posixpath.relpath("table", here) + "/"
+    script = posixpath.relpath("assets/tryit.js", here)
+    out = [
+        markdown.rstrip(),
+        "",
+        "## Try the restrictions",
+        "",
+        "Each restriction of this page, live: *Try it* opens a game where it bites, then "
+        "*Try the refused move* asks the engine, which refuses it and says why, citing its "
+        "clause.",
+        "",
+    ]
+    for clause, trial in trials:
+        src = posixpath.relpath(f"rules/try/restriction-{clause}.json", here)
+        link = spec.clause_link(clause, uri)
+        out += [
+            f"- {trial['words']} ([{clause}]({link}))",
+            "",
+            f'    <div class="gaia-try" data-try="restriction-{clause}" data-src="{src}" '
+            f'data-table="{table}"><button type="button" class="md-button gaia-try-open" '
+            "data-try-open>Try it</button></div>",
+            "",
+        ]
+    out += [f'<script type="module" src="{script}"></script>', ""]
+    return "\n".join(out)
+
+
+def copy_bundle(target: Path) -> None:
+    """Write ``table/`` into the folder ``target`` (for the tests and the benchmark)."""
+    if target.exists():
+        shutil.rmtree(target)
+    for uri, content in table_files().items():
+        path = target / uri
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(content)

@@ -1,0 +1,326 @@
+"""The docs site's table with no server, and its live examples, in a real headless Chromium
+(Debian's ``chromium``, driven by Playwright), offline: the site's ``table/`` (the Pyodide
+runtime from the npm package, the wheels built from this tree) and the pages are served from a
+local folder by a plain file server on a loopback port, and any request the page makes
+elsewhere fails the test.
+
+- "Try it" on three pages (a how-to-play page, the advanced rules, a rules chapter): the
+  pictured position opens live, a move is applied in each, and back to the start; a
+  restriction of ``docs/play/restrictions.toml`` tried, refused by the engine, the page
+  showing its words and its clause, linked; an illegal move of the reader's own refused too.
+- A whole game against a bot on the static table: created in the lobby, played by clicks to
+  the end, the page reloaded mid-game and the game going on from where it was, the record
+  downloaded, the game watched again, the page in every language.
+
+The Pyodide package is found as the site's hook finds it (``$GAIA_PYODIDE``, ``.ci-node``);
+outside CI the tests are skipped without it or without Debian's ``/usr/bin/chromium``.
+Screenshots go to ``$GAIA_SCREENSHOTS``.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import importlib.util
+import json
+import os
+import random
+import subprocess
+import sys
+import threading
+import time
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"]
+CI = os.environ.get("CI") == "true"
+GAME_TIME = 600.0
+"""Seconds a whole game may take on a busy machine before the test gives up."""
+READY_TIME = 120_000
+"""Milliseconds the engine may take to start on a busy machine (the budget is the
+benchmark's to measure, not a test's)."""
+
+pytestmark = pytest.mark.browser
+
+if not CHROMIUM.exists() and not CI:
+    pytest.skip("Debian's chromium is not installed", allow_module_level=True)
+
+HOOKS = ROOT / "docs" / "hooks"
+
+
+def _load(name: str) -> Any:
+    """Import one hook module by its path, as mkdocs does (its folder on ``sys.path``)."""
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, HOOKS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    sys.path.insert(0, str(HOOKS))
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(HOOKS))
+    return module
+
+
+static_table = _load("static_table")
+
+
+def _pyodide_here() -> bool:
+    places = [os.environ.get("GAIA_PYODIDE", ""), str(ROOT / ".ci-node/node_modules/pyodide")]
+    return any(p and static_table._version(Path(p)) == static_table.PYODIDE_VERSION for p in places)
+
+
+if not _pyodide_here() and not CI:
+    pytest.skip("the npm package pyodide is not installed", allow_module_level=True)
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The docs site, built strictly, served from a folder: its address."""
+    folder = tmp_path_factory.mktemp("site")
+    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(folder)]
+    built = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+    assert built.returncode == 0, built.stderr[-3000:]
+    handler = functools.partial(_Quiet, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = os.environ.get("GAIA_SCREENSHOTS")
+    path = Path(folder) if folder else tmp_path_factory.mktemp("screenshots")
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield launched
+        launched.close()
+
+
+class Page:
+    """A page of the site, every request it makes checked to stay on the site."""
+
+    def __init__(self, browser: Any, site: str) -> None:
+        self.context = browser.new_context(accept_downloads=True)
+        self.page = self.context.new_page()
+        self.site = site
+        self.outside: list[str] = []
+        self.errors: list[str] = []
+        self.context.route("**/*", self._route)
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+
+    def _route(self, route: Any) -> None:
+        url = route.request.url
+        if url.startswith((self.site, "data:", "blob:")):
+            route.continue_()
+        else:
+            self.outside.append(url)
+            route.abort()
+
+    def open(self, path: str) -> None:
+        self.page.goto(self.site + path)
+        self.ready()
+
+    def ready(self) -> None:
+        self.page.wait_for_function(
+            "document.documentElement.dataset.engine === 'ready'", timeout=READY_TIME
+        )
+
+    @property
+    def state(self) -> str:
+        return str(self.page.evaluate("document.body.dataset.state || ''"))
+
+    @property
+    def moves(self) -> int:
+        return int(self.page.evaluate("Number(document.body.dataset.moves || 0)"))
+
+    def close(self) -> None:
+        assert self.outside == [], f"requests outside the site: {self.outside}"
+        assert self.errors == [], f"errors in the page: {self.errors}"
+        self.context.close()
+
+
+def click_any(page: Any, rng: random.Random) -> None:
+    """Click one outlined choice, or confirm a Power once its effect shows."""
+    try:
+        if page.locator("#confirm").count():
+            page.wait_for_selector("#effect li", timeout=10000)
+            page.click("#confirm", timeout=5000)
+            return
+        choices = page.locator(".choosable")
+        count = choices.count()
+        if count:
+            choices.nth(rng.randrange(count)).click(timeout=5000)
+    except sync_api.Error:
+        pass  # the page changed under the click: look again
+
+
+def play_until(seat: Page, rng: random.Random, stop: Any) -> None:
+    """Click until ``stop()`` is true, or the game is over."""
+    deadline = time.monotonic() + GAME_TIME
+    while seat.state != "over" and not stop():
+        assert time.monotonic() < deadline, f"the game did not move on: {seat.state}"
+        if seat.state == "choose":
+            click_any(seat.page, rng)
+        else:
+            seat.page.wait_for_timeout(20)
+
+
+def test_a_whole_game_against_a_bot_on_the_static_table(
+    browser: Any, site: str, shots: Path
+) -> None:
+    seat = Page(browser, site)
+    page = seat.page
+    seat.open("table/")
+    page.wait_for_selector("#lobby:not([hidden])")
+    assert page.evaluate("document.documentElement.dataset.engine") == "ready"
+    page.screenshot(path=str(shots / "static-lobby.png"))
+    page.select_option("#players", "2")
+    page.select_option("#seat-1", "greedy")
+    page.click("#create")
+    page.wait_for_function("['choose', 'wait'].includes(document.body.dataset.state)")
+    assert page.url.split("#")[1].startswith("play:")
+    rng = random.Random(31)
+    play_until(seat, rng, lambda: seat.moves >= 12 and seat.state == "choose")
+    page.screenshot(path=str(shots / "static-mid-game.png"))
+
+    # a reload mid-game: the game goes on from where it was, the same seat to move
+    before = page.evaluate("[window.gaia.table.state.moves, window.gaia.table.state.legal]")
+    page.reload()
+    seat.ready()
+    page.wait_for_function("document.body.dataset.state === 'choose'", timeout=READY_TIME)
+    after = page.evaluate("[window.gaia.table.state.moves, window.gaia.table.state.legal]")
+    assert after == before
+    page.screenshot(path=str(shots / "static-after-reload.png"))
+
+    play_until(seat, rng, lambda: False)
+    page.wait_for_selector("#result:not([hidden])")
+    page.screenshot(path=str(shots / "static-over.png"))
+    moves = seat.moves
+    rows = page.locator("#result-table tbody tr").count()
+    assert rows == 2
+
+    with page.expect_download() as download:
+        page.click("#download")
+    record = json.loads(Path(download.value.path()).read_text("utf-8"))
+    assert len(record["actions"]) == moves and record["result"] is not None
+
+    # watched again: every step, as each seat saw it
+    page.click("#watch-again")
+    page.wait_for_function("document.body.dataset.state === 'replay'", timeout=READY_TIME)
+    assert page.evaluate("window.gaia.replay.message.replay.steps") == moves
+    page.click("#replay-first")
+    page.wait_for_function("window.gaia.replay.message.replay.step === 0")
+    page.click("#replay-next")
+    page.wait_for_function("window.gaia.replay.message.replay.step === 1")
+    page.screenshot(path=str(shots / "static-replay.png"))
+
+    # the page in every language, the engine's words among them
+    for lang in ("de", "fr", "hu", "en"):
+        page.select_option("#lang-switch", lang)
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        page.screenshot(path=str(shots / f"static-replay-{lang}.png"))
+    seat.close()
+
+
+def try_open(seat: Page, path: str, name: str) -> Any:
+    """The "Try it" of the situation ``name`` on the page ``path``, opened: its box."""
+    page = seat.page
+    page.goto(seat.site + path)
+    box = page.locator(f'[data-try="{name}"]')
+    box.locator("[data-try-open]").click()
+    page.wait_for_selector(f'[data-try="{name}"] .gaia-try-world svg', timeout=READY_TIME)
+    assert page.evaluate("document.documentElement.dataset.engine") == "ready"
+    return box
+
+
+def apply_a_legal_move(box: Any) -> None:
+    """Take the first outlined choice: a card then an outlined square, or a button."""
+    assert box.locator(".gaia-try-world .choosable[data-pick^='sq:']").count() > 0
+    hand = box.locator(".gaia-try-hand button.choosable")
+    buttons = box.locator(".gaia-try-choices button.choosable")
+    if hand.count():
+        hand.first.click()
+        box.page.wait_for_function(
+            "(b) => b.querySelector('.gaia-try-hand [aria-pressed=\"true\"]')",
+            arg=box.element_handle(),
+        )
+        box.locator(".gaia-try-world .choosable[data-pick^='sq:']").first.click()
+    else:
+        buttons.first.click()
+    box.page.wait_for_function("(b) => b.dataset.moves === '1'", arg=box.element_handle())
+
+
+RESTRICTIONS = ROOT / "docs" / "play" / "restrictions.toml"
+
+
+def test_try_it_on_three_pages_a_move_applied_in_each_and_a_restriction_refused(
+    browser: Any, site: str, shots: Path
+) -> None:
+    seat = Page(browser, site)
+    page = seat.page
+    for path, name in (
+        ("play/basic/", "city-placement"),
+        ("play/advanced/", "stealing"),
+        ("rules/07-nature/", "tile-placement"),
+    ):
+        box = try_open(seat, path, name)
+        assert box.locator("[data-pick].choosable").count() > 0
+        apply_a_legal_move(box)
+        assert box.locator(".gaia-try-said li").count() > 0  # what the move did, in words
+        box.screenshot(path=str(shots / f"try-{name}.png"))
+        box.locator("[data-try-reset]").click()
+        page.wait_for_function("(b) => b.dataset.moves === '0'", arg=box.element_handle())
+
+    # on the last page, a restriction tried: the engine refuses the move, the page says why
+    # and cites the clause
+    listed = {entry["clause"] for entry in tomllib.loads(RESTRICTIONS.read_text())["restriction"]}
+    box.locator("[data-try-refused]").first.click()
+    refusal = box.locator(".gaia-try-refused")
+    refusal.wait_for(timeout=30000)
+    clause = refusal.get_attribute("data-clause")
+    assert clause == "7.2" and clause in listed
+    assert "not open" in refusal.inner_text() and f"clause {clause}" in refusal.inner_text()
+    moves = box.evaluate(
+        "(b) => b.gaiaTrial.engine.ask('board', {game: b.gaiaTrial.game}).then((x) => x.moves)"
+    )
+    assert str(moves) == box.get_attribute("data-moves")  # nothing was applied
+    href = refusal.locator("a").get_attribute("href")
+    assert href is not None and href.endswith(f"#clause-{clause}")
+    box.screenshot(path=str(shots / "try-refused.png"))
+    # and a move of the reader's own: a Nature card on a tile already in play
+    box.locator("[data-try-reset]").click()
+    page.wait_for_function("(b) => !b.querySelector('.gaia-try-refused')", arg=box.element_handle())
+    box.locator(".gaia-try-hand button").first.click()
+    box.locator(".gaia-try-world g.square[data-pos]").first.click()
+    refusal.wait_for(timeout=30000)
+    assert refusal.get_attribute("data-clause") == "7.2"
+    page.goto(href)
+    assert page.locator(f'[id="clause-{clause}"]').count() == 1
+    seat.close()
