@@ -23,10 +23,11 @@ import disagreements_page
 import languages
 import pictures
 import spec_pages
+from generated import AFTER_I18N, build_language, generated
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
-from mkdocs.structure.files import File, Files, InclusionLevel
+from mkdocs.structure.files import Files, InclusionLevel
 from mkdocs.structure.pages import Page
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,27 +49,7 @@ def _spec() -> spec_pages.Spec:
     return spec
 
 
-def build_language(config: MkDocsConfig) -> str | None:
-    """The language of the site being built when it is not the default one (``"de"``), or
-    None: the i18n plugin builds the default language at the root, then each other language
-    under its code."""
-    plugin = config.plugins.get("i18n")
-    current = getattr(plugin, "current_language", None)
-    default = getattr(plugin, "default_language", None)
-    return current if isinstance(current, str) and current != default else None
-
-
-def _generated(config: MkDocsConfig, uri: str, content: str) -> File:
-    """A generated page or picture, under the language's folder in another language's build
-    (``de/rules/05-turn/``), so that each language's site links its own copy."""
-    file = File.generated(config, uri, content=content)
-    language = build_language(config)
-    if language is not None:
-        file.dest_uri = f"{language}/{file.dest_uri}"
-    return file
-
-
-@event_priority(-110)  # after the i18n plugin's (-100), which reads files from docs/ only
+@event_priority(AFTER_I18N)
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     """Add the generated rules pages and every picture's SVG files."""
     try:
@@ -78,9 +59,9 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     _state["spec"] = spec
     for section in spec.sections:
         content = spec_pages.section_markdown(spec, section)
-        files.append(_generated(config, section.uri, content))
+        files.append(generated(config, section.uri, content))
     glossary = spec_pages.glossary_markdown(spec)
-    files.append(_generated(config, f"{spec_pages.RULES_DIR}/glossary.md", glossary))
+    files.append(generated(config, f"{spec_pages.RULES_DIR}/glossary.md", glossary))
     try:
         items = disagreements_page.read_items(SPEC_DIR / "disagreements.toml")
         for item in items:
@@ -90,9 +71,9 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     except (KeyError, ValueError) as error:
         raise PluginError(f"spec/disagreements.toml: {error}") from error
     page = disagreements_page.page_markdown(items, spec)
-    files.append(_generated(config, disagreements_page.PAGE, page))
+    files.append(generated(config, disagreements_page.PAGE, page))
     for uri, svg in cards_page.card_files().items():
-        files.append(_generated(config, uri, svg))
+        files.append(generated(config, uri, svg))
     told: dict[str, pictures.Story] = _state.get("stories", {})
     stories = {}
     for name in pictures.SITUATIONS:
@@ -101,9 +82,9 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         story = known if known is not None else pictures.tell(name)
         stories[name] = story
         for uri, svg in pictures.svg_files(story).items():
-            files.append(_generated(config, uri, svg))
+            files.append(generated(config, uri, svg))
         for uri, text in pictures.try_files(story).items():
-            files.append(_generated(config, uri, text))
+            files.append(generated(config, uri, text))
     _state["stories"] = stories
     language = build_language(config)
     if language is not None:

@@ -34,8 +34,10 @@ import zipfile
 from importlib import metadata, resources
 from pathlib import Path
 
+from generated import AFTER_I18N, build_language, generated
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
@@ -225,12 +227,15 @@ def restriction_trials() -> dict[str, dict[str, str]]:
     return out
 
 
+@event_priority(AFTER_I18N)
 def on_files(files: Files, config: MkDocsConfig) -> Files:
-    """Add ``table/`` to the site, and the positions of the restrictions to try."""
-    for uri, content in table_files().items():
-        files.append(File.generated(config, uri, content=content))
-    index = json.dumps(clause_index(), indent=0).encode()
-    files.append(File.generated(config, f"{TABLE}/clauses.json", content=index))
+    """Add ``table/`` to the site (once, at its root: every language's page opens it there),
+    and the positions of the restrictions to try (in each language's site)."""
+    if build_language(config) is None:
+        for uri, content in table_files().items():
+            files.append(File.generated(config, uri, content=content))
+        index = json.dumps(clause_index(), indent=0).encode()
+        files.append(File.generated(config, f"{TABLE}/clauses.json", content=index))
     trials = restriction_trials()
     _state["trials"] = trials
     for clause, trial in trials.items():
@@ -241,7 +246,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
             "refusals": [{"heading": trial["words"], "clause": clause, **refusal}],
         }
         uri = f"rules/try/restriction-{clause}.json"
-        files.append(File.generated(config, uri, content=json.dumps(data)))
+        files.append(generated(config, uri, json.dumps(data)))
     return files
 
 
