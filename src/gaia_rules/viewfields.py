@@ -14,14 +14,14 @@ from typing import TYPE_CHECKING, TypeVar
 
 from gaia_rules.cards import CardId, kind_of
 from gaia_rules.decisions import ChooseKeptCard
-from gaia_rules.naming import faced, faced_step
-from gaia_rules.table import Table
+from gaia_rules.naming import faced_pile, faced_step
+from gaia_rules.table import ShownPiles, Table
 from gaia_rules.vocabulary import CardKind, Pos
 
 if TYPE_CHECKING:
     from gaia_rules.state import CityState
 
-__all__ = ["backs_of", "city_states", "new_view", "stolen_seen"]
+__all__ = ["backs_of", "city_states", "new_view", "shown_piles", "stolen_seen"]
 
 V = TypeVar("V")
 
@@ -55,6 +55,20 @@ def new_view(cls: type[V], table: Table, seat: int, make_city: MakeCity) -> V:
     stolen = table.stolen
     # 1.14: outside the seat's hand and the stolen cards it sees, cards go by their face ids
     face_ids = table.cards.face_ids
+    # The public piles by face id are kept with the piles they were named from (see
+    # `shown_piles`): the piles are tuples replaced whole when they change, so comparing
+    # a key compares each pile by identity first, and is cheap.
+    shown = table.shown
+    displays = tuple(table.displays.values())
+    discards = tuple(table.discards.values())
+    tableaux = tuple(table.tableaux)
+    if (
+        shown is None
+        or shown[0][0] != displays
+        or shown[1][0] != discards
+        or shown[2][0] != tableaux
+    ):
+        shown = table.shown = shown_piles(table, shown)
     steps = table.steps
     view = object.__new__(cls)
     object.__setattr__(  # the class is frozen
@@ -73,14 +87,14 @@ def new_view(cls: type[V], table: Table, seat: int, make_city: MakeCity) -> V:
             # through a Python-level call for each hand
             "hand_backs": tuple([_known_backs(hand) for hand in table.hands]),
             "deck_sizes": {kind: len(deck) for kind, deck in table.decks.items()},
-            "displays": {kind: faced(pile, face_ids) for kind, pile in table.displays.items()},
-            "discards": {kind: faced(pile, face_ids) for kind, pile in table.discards.items()},
+            "displays": shown[0][1].copy(),
+            "discards": shown[1][1].copy(),
             "tiles": tiles.copy(),
             "animals": animals.copy(),
             "cities": kept[1].copy(),
             "tile_supply": table.tile_supply.copy(),
             "bank": table.bank,
-            "tableaux": tuple([faced(cards, face_ids) for cards in table.tableaux]),
+            "tableaux": shown[2][1],
             "objectives": table.objectives,
             "objective_pawns": table.objective_pawns.copy(),
             "stolen": stolen_seen(table, seat) if stolen else (),
@@ -92,6 +106,38 @@ def new_view(cls: type[V], table: Table, seat: int, make_city: MakeCity) -> V:
         },
     )
     return view
+
+
+def shown_piles(table: Table, before: ShownPiles | None) -> ShownPiles:
+    """The displays, the discard piles and the cards in front by their face ids, as every
+    view shows them (spec 1.14), each with the piles it is named from (``Table.shown``).
+
+    Hot path: renaming every pile at every view cost a view as much as the rest of it, and
+    a turn changes the piles of one or two of the three, so a part whose piles are those
+    ``before`` was named from is kept as it is."""
+    face_ids = table.cards.face_ids
+    displays = tuple(table.displays.values())
+    discards = tuple(table.discards.values())
+    tableaux = tuple(table.tableaux)
+    if before is None or before[0][0] != displays:
+        shown_displays = (
+            displays,
+            {kind: faced_pile(pile, face_ids) for kind, pile in table.displays.items()},
+        )
+    else:
+        shown_displays = before[0]
+    if before is None or before[1][0] != discards:
+        shown_discards = (
+            discards,
+            {kind: faced_pile(pile, face_ids) for kind, pile in table.discards.items()},
+        )
+    else:
+        shown_discards = before[1]
+    if before is None or before[2][0] != tableaux:
+        shown_tableaux = (tableaux, tuple([faced_pile(cards, face_ids) for cards in tableaux]))
+    else:
+        shown_tableaux = before[2]
+    return shown_displays, shown_discards, shown_tableaux
 
 
 def backs_of(hand: tuple[CardId, ...]) -> tuple[CardKind, ...]:
