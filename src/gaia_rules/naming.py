@@ -17,7 +17,6 @@ that name no card are returned as they are.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Final
 
 import attrs
 
@@ -40,7 +39,7 @@ from gaia_rules.events import (
     StolenCardsSeen,
 )
 
-__all__ = ["FaceIds", "faced", "faced_action", "faced_event", "faced_pile", "faced_step"]
+__all__ = ["FaceIds", "faced", "faced_action", "faced_event", "faced_step"]
 
 FaceIds = Mapping[CardId, CardId]
 """Each card's face id, by card id (a manifest's ``face_ids``)."""
@@ -49,36 +48,6 @@ FaceIds = Mapping[CardId, CardId]
 def faced(cards: tuple[CardId, ...], face_ids: FaceIds) -> tuple[CardId, ...]:
     """``cards`` named by their face ids, in the same order."""
     return tuple([face_ids[card] for card in cards])
-
-
-def faced_pile(cards: tuple[CardId, ...], face_ids: FaceIds) -> tuple[CardId, ...]:
-    """`faced`, for the piles every view shows (displays, discard piles, cards in front).
-
-    Hot path: every view renames about ten piles, and a pile changes about once a turn, so
-    the answer is kept by the pile (a pure function of it, for one manifest's face ids; the
-    table is cleared when the face ids change, which only tests and other editions do).
-    Renamed afresh, the piles cost a view as much as the rest of it together."""
-    known = _FACED
-    if known.face_ids is not face_ids or len(known.found) >= _FACED_KEPT:
-        known.face_ids, known.found = face_ids, {}
-    found = known.found.get(cards)
-    if found is None:
-        found = known.found[cards] = tuple([face_ids[card] for card in cards])
-    return found
-
-
-class _Known:
-    """The piles `faced_pile` renamed so far, and the face ids they hold for."""
-
-    __slots__ = ("face_ids", "found")
-
-    def __init__(self) -> None:
-        self.face_ids: FaceIds | None = None
-        self.found: dict[tuple[CardId, ...], tuple[CardId, ...]] = {}
-
-
-_FACED: Final = _Known()
-_FACED_KEPT: Final = 8192
 
 
 def faced_action(action: Action, face_ids: FaceIds) -> Action:

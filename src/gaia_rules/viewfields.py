@@ -10,18 +10,18 @@ it, where the value classes must stay interpreted; the classes it builds (`View`
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from gaia_rules.cards import CardId, kind_of
 from gaia_rules.decisions import ChooseKeptCard, ChooseProtection, PowerEffect
-from gaia_rules.naming import faced_pile, faced_step
+from gaia_rules.naming import FaceIds, faced_step
 from gaia_rules.table import ShownPiles, Table
 from gaia_rules.vocabulary import CardKind, Pos
 
 if TYPE_CHECKING:
     from gaia_rules.state import CityState
 
-__all__ = ["backs_of", "city_states", "new_view", "shown_piles", "stolen_seen"]
+__all__ = ["backs_of", "city_states", "faced_pile", "new_view", "shown_piles", "stolen_seen"]
 
 V = TypeVar("V")
 
@@ -150,6 +150,36 @@ def shown_piles(table: Table, before: ShownPiles | None) -> ShownPiles:
     else:
         shown_tableaux = before[2]
     return shown_displays, shown_discards, shown_tableaux
+
+
+def faced_pile(cards: tuple[CardId, ...], face_ids: FaceIds) -> tuple[CardId, ...]:
+    """`faced`, for the piles every view shows (displays, discard piles, cards in front).
+
+    Hot path: every view renames about ten piles, and a pile changes about once a turn, so
+    the answer is kept by the pile (a pure function of it, for one manifest's face ids; the
+    table is cleared when the face ids change, which only tests and other editions do).
+    Renamed afresh, the piles cost a view as much as the rest of it together."""
+    known = _FACED
+    if known.face_ids is not face_ids or len(known.found) >= _FACED_KEPT:
+        known.face_ids, known.found = face_ids, {}
+    found = known.found.get(cards)
+    if found is None:
+        found = known.found[cards] = tuple([face_ids[card] for card in cards])
+    return found
+
+
+class _Known:
+    """The piles `faced_pile` renamed so far, and the face ids they hold for."""
+
+    __slots__ = ("face_ids", "found")
+
+    def __init__(self) -> None:
+        self.face_ids: FaceIds | None = None
+        self.found: dict[tuple[CardId, ...], tuple[CardId, ...]] = {}
+
+
+_FACED: Final = _Known()
+_FACED_KEPT: Final = 8192
 
 
 def backs_of(hand: tuple[CardId, ...]) -> tuple[CardKind, ...]:
