@@ -52,6 +52,7 @@ BOUNDS = {
     "--steps": 8,
     "--simulations": 5,
     "--greedy-games": 0,
+    "--search-games": 1,
 }
 """The most each option may ask for in a run of the tests (the docs' counts are a reader's)."""
 
