@@ -20,7 +20,9 @@ compiled (the header says which). Three sections, each against an anchor of the 
    others random), only the decisions with more than one legal action, the baseline's
    SearchBot in the same games' rounds;
 3. OpenSpiel's ``information_state_tensor`` of ``python_gaia`` (4 players, disasters) in play,
-   in rounds with ``hearts``' (4 players), when the ``openspiel`` extra is installed.
+   in rounds with ``hearts``' (4 players), when the ``openspiel`` extra is installed;
+4. with ``--strong-games N`` and a strong bot: its wins against SearchBot in ``N`` 2-player
+   basic games (``gaia-rules simulate``, the seats rotating), with the 95% interval.
 
 Only the engines' calls are timed; the clipped means leave out calls over 1 ms (a busy
 machine's preemptions). This is a measurement, never a test.
@@ -198,6 +200,23 @@ def search_bots(engines: dict[str, Any], games: int, decisions: int, seed: int) 
     return found
 
 
+def strong_against_search(games: int, seed: int) -> dict[str, Any] | None:
+    """Section 4: the strong bot's line of ``gaia-rules simulate --bots strong,search``
+    (wins, rate and 95% interval), or ``None`` without a strong bot or games."""
+    bots = importlib.import_module("gaia_rules.bots")
+    if not games or STRONG not in bots.BOTS:
+        return None
+    from gaia_rules.cli import main as cli  # noqa: PLC0415
+
+    out = io.StringIO()
+    argv = ["simulate", "--json", "--quiet", "--games", str(games), "--players", "2"]
+    argv += ["--seed", str(seed), "--jobs", "1", "--bots", f"{STRONG},search"]
+    if cli(argv, stdout=out, stderr=sys.stderr) != 0:
+        raise SystemExit(f"gaia-rules {' '.join(argv)} failed")
+    line: dict[str, Any] = json.loads(out.getvalue())["bots"][STRONG]
+    return line
+
+
 # -- 3: OpenSpiel -------------------------------------------------------------------------
 
 
@@ -272,6 +291,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         figures["engines"] = engine_figures
         figures["bots"] = search_bots(engines, args.search_games, args.search_decisions, args.seed)
     figures["tensor_ms"] = tensors(args.tensor_calls, args.tensor_rounds, args.seed)
+    figures["strong_against_search"] = strong_against_search(args.strong_games, args.seed)
     figures["load_after"] = load_average()
     return figures
 
@@ -320,6 +340,15 @@ def report(figures: dict[str, Any]) -> str:
             f"   python_gaia (4p disasters) {gaia:.3f} ms, hearts (4p) {hearts:.3f} ms: "
             f"{gaia / hearts:.2f}x hearts"
         )
+    against = figures["strong_against_search"]
+    if against is not None:
+        low, high = against["ci95"]
+        lines += [
+            "",
+            f"4. {STRONG} against search, 2-player basic games (gaia-rules simulate)",
+            f"   {against['wins']} wins of {against['played']}: {against['rate']:.1%} "
+            f"(95% interval {low:.1%} - {high:.1%}; a fair share is 50%)",
+        ]
     return "\n".join(lines)
 
 
@@ -329,6 +358,12 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--quick", action="store_true", help="a short run")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="the figures as JSON")
+    parser.add_argument(
+        "--strong-games",
+        type=int,
+        default=0,
+        help="2-player games of the strong bot against SearchBot (0: none; slow)",
+    )
     args = parser.parse_args(argv)
     scale = 1 if args.quick else 4
     args.rounds = 10 * scale
