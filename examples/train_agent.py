@@ -13,6 +13,12 @@ ratio, advantages by GAE over a learned value, an entropy bonus). Its reward is 
 its share of pawns placed at each decision, and 1 for a win or -1 for a loss at the end, so
 placing pawns is rewarded at once and winning on top of it.
 
+Self-play and a league: ``--opponent`` may name several bots (``greedy,search``), and game
+``i`` is played against the ``i``-th of the pool, round the pool; with ``--self-play N`` the
+learner's own policy is saved every ``N`` updates (``<out>.league/update-K.npz``) and joins
+the pool as ``policy:FILE``, the ``--pool`` newest snapshots kept in it. A game takes its
+new opponent when it is dealt next, so the pool changes between games, never in one.
+
 The learning runs on PyTorch where it is installed and on numpy otherwise (``--backend``);
 both compute the same gradients, one by autograd and one by hand. Every random choice comes
 from ``--seed``, and each backend runs on one thread, so a run repeats exactly on the same
@@ -39,6 +45,7 @@ import numpy.typing as npt
 import gaia_rules as gr
 from gaia_rules.cli import main as cli
 from gaia_rules.rl.policy import Policy, action_features, state_features
+from gaia_rules.rl.single import opponent_bot
 from gaia_rules.rl.vector import GaiaVectorEnv
 
 Floats = npt.NDArray[np.float32]
@@ -277,14 +284,16 @@ def train(args: argparse.Namespace) -> tuple[Policy, dict[str, Any]]:
     rules = getattr(gr.Rules, args.level)()
     rng = np.random.default_rng(args.seed)
     backend, learner = learner_for(args, Policy.initial(args.hidden, seed=args.seed))
+    bots = [name.strip() for name in args.opponent.split(",")]
     tables = GaiaVectorEnv(
         args.envs,
         players=args.players,
         level=args.level,
-        opponents=args.opponent,
+        opponents=bots[0],
         shaping=True,
         rewards="win_loss",
     )
+    league = League(tables, bots, args)
     obs, info = tables.reset(seed=args.seed)
     started = time.perf_counter()
     wins = games = 0
@@ -349,6 +358,7 @@ def train(args: argparse.Namespace) -> tuple[Policy, dict[str, Any]]:
         for _ in range(args.epochs):
             for rows in _minibatches(len(flat_adv), args.minibatch, rng):
                 progress = learner.update(_minibatch(data, rows))
+        league.updated(update + 1, learner)
         if args.verbose and (update + 1) % 5 == 0:
             recent = wins - shown[0], games - shown[1]
             shown = (wins, games)
@@ -364,8 +374,48 @@ def train(args: argparse.Namespace) -> tuple[Policy, dict[str, Any]]:
         "games": games,
         "training_win_rate": wins / max(games, 1),
         "seconds": time.perf_counter() - started,
+        "opponents": league.pool(),
     }
     return learner.policy(), summary
+
+
+class League:
+    """The opponents of the training games: the named bots, and with ``--self-play N`` the
+    learner's own snapshots, saved every ``N`` updates (the ``--pool`` newest kept). Game
+    ``i`` plays the ``i``-th opponent of the pool (round the pool), from its next deal."""
+
+    def __init__(self, tables: GaiaVectorEnv, bots: list[str], args: argparse.Namespace) -> None:
+        self.tables = tables
+        self.bots = bots
+        self.every: int = args.self_play
+        self.kept: int = args.pool
+        self.folder = Path(f"{args.out}.league")
+        self.snapshots: list[str] = []
+        self.players: int = args.players
+        self.level: str = args.level
+        for name in bots:
+            opponent_bot(name, 0)  # a bad name stops the run now, not at a game's deal
+        self._deal()
+
+    def pool(self) -> list[str]:
+        """Every opponent the games are dealt now."""
+        return [*self.bots, *self.snapshots]
+
+    def updated(self, update: int, learner: Learner) -> None:
+        """After update ``update``: a snapshot of the learner joins the pool when it is due."""
+        if not self.every or update % self.every:
+            return
+        self.folder.mkdir(parents=True, exist_ok=True)
+        path = self.folder / f"update-{update}.npz"
+        learner.policy().save(path, players=self.players, level=self.level)
+        self.snapshots = [*self.snapshots, f"policy:{path}"][-self.kept :]
+        self._deal()
+
+    def _deal(self) -> None:
+        pool = self.pool()
+        for index, game in enumerate(self.tables.envs):
+            # read at the game's next reset (GaiaSingleEnv builds its bots there)
+            game.opponents = (pool[index % len(pool)],) * (self.players - 1)
 
 
 def _minibatches(size: int, length: int, rng: np.random.Generator) -> Iterator[Ints]:
@@ -399,7 +449,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--level", default="basic", choices=("basic", "advanced", "powers", "disasters")
     )
-    parser.add_argument("--opponent", default="random", help="the bots trained against")
+    parser.add_argument(
+        "--opponent",
+        default="random",
+        help="the bots trained against, separated by commas (a league: game i plays the i-th)",
+    )
+    parser.add_argument(
+        "--self-play",
+        type=int,
+        default=0,
+        metavar="N",
+        help="every N updates the learner's own policy joins the opponents (0: never)",
+    )
+    parser.add_argument("--pool", type=int, default=4, help="self-play snapshots kept (4)")
+    parser.add_argument("--search-games", type=int, default=0, help="games against search")
     parser.add_argument("--updates", type=int, default=60, help="PPO updates (default 60)")
     parser.add_argument("--envs", type=int, default=16, help="games played at once")
     parser.add_argument("--steps", type=int, default=64, help="decisions per game per update")
@@ -433,6 +496,8 @@ def main(argv: list[str] | None = None) -> int:
     figures["evaluation"] = [evaluate(path, "random", args, args.games)]
     if args.greedy_games:
         figures["evaluation"].append(evaluate(path, "greedy", args, args.greedy_games))
+    if args.search_games:
+        figures["evaluation"].append(evaluate(path, "search", args, args.search_games))
     if args.json:
         print(json.dumps(figures, indent=2))
     else:

@@ -206,6 +206,18 @@ def test_simulate_rotates_the_bots_through_the_seats(monkeypatch: pytest.MonkeyP
     assert data["lineup"] == ["first", "random", "random"]
 
 
+def test_simulate_repeats_a_short_line_up_around_the_table() -> None:
+    # as the guides show: gaia-rules simulate --players 4 --bots greedy,random
+    data = _summary(["--games", "2", "--players", "4", "--bots", "greedy,random"])
+    assert data["lineup"] == ["greedy", "random", "greedy", "random"]
+    assert data["bots"]["greedy"]["played"] == data["bots"]["random"]["played"] == 4
+    assert (
+        _summary(["--games", "1", "--players", "3", "--bots", "greedy"])["lineup"] == ["greedy"] * 3
+    )
+    status, _, err = run(["simulate", "--players", "2", "--bots", "greedy,random,search"])
+    assert status == 2 and "at most 2 names" in err
+
+
 def test_simulate_writes_records_that_replay(tmp_path: Path) -> None:
     folder = tmp_path / "games"
     status, _, err = run(
@@ -226,7 +238,7 @@ def test_simulate_writes_records_that_replay(tmp_path: Path) -> None:
     [
         ["--games", "0"],
         ["--jobs", "-1"],
-        ["--bots", "random,random", "--players", "3"],
+        ["--bots", "random,random,random", "--players", "2"],
         ["--players", "6"],
     ],
 )

@@ -4,6 +4,7 @@ written by hand are PyTorch's; a policy file of another version is refused."""
 
 from __future__ import annotations
 
+import argparse
 import importlib.util
 import io
 import json
@@ -66,6 +67,40 @@ def test_a_short_run_trains_saves_repeats_and_is_played_by_simulate(
     argv = ["simulate", "--json", "--quiet", "--games", "4", "--players", "2", "--bots", bots]
     assert main(argv, stdout=out, stderr=io.StringIO()) == 0
     assert json.loads(out.getvalue())["bots"][f"policy:{first}"]["played"] == 4
+
+
+def test_self_play_adds_the_learners_snapshots_to_a_league_of_bots(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "agent.npz"
+    argv = [*SHORT, "--updates", "3", "--backend", "numpy", "--games", "2", "--greedy-games", "0"]
+    argv += ["--opponent", "greedy,random", "--self-play", "1", "--pool", "2", "--out", str(out)]
+    figures = _run(argv, capsys)
+    league = tmp_path / "agent.npz.league"
+    assert sorted(p.name for p in league.iterdir()) == [f"update-{k}.npz" for k in (1, 2, 3)]
+    snapshots = [f"policy:{league / f'update-{k}.npz'}" for k in (2, 3)]
+    assert figures["training"]["opponents"] == ["greedy", "random", *snapshots]
+    with pytest.raises(ValueError, match="opponents: no bot 'nobody'"):
+        train_agent.main([*SHORT, "--opponent", "greedy,nobody", "--out", str(out)])
+
+
+def test_each_game_of_the_league_is_dealt_its_opponent(tmp_path: Path) -> None:
+    class Snapshot:
+        def policy(self) -> Policy:
+            return Policy.initial(8, seed=1)
+
+    tables = GaiaVectorEnv(4, players=3)
+    args = argparse.Namespace(self_play=2, pool=1, out=tmp_path / "a.npz", players=3, level="basic")
+    league = train_agent.League(tables, ["greedy", "search:5"], args)
+    assert [game.opponents for game in tables.envs] == [("greedy",) * 2, ("search:5",) * 2] * 2
+    league.updated(1, Snapshot())
+    assert league.pool() == ["greedy", "search:5"]  # not due yet
+    league.updated(2, Snapshot())
+    snapshot = f"policy:{tmp_path / 'a.npz.league' / 'update-2.npz'}"
+    assert [game.opponents[0] for game in tables.envs][2] == snapshot
+    tables.reset(seed=0)  # a game takes its new opponent when it is dealt
+    assert {type(bot).__name__ for bot in tables.envs[2]._bots if bot} == {"PolicyBot"}
+    assert {type(bot).__name__ for bot in tables.envs[1]._bots if bot} == {"SearchBot"}
 
 
 def _batch(seed: int) -> Any:

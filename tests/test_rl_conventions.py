@@ -46,17 +46,44 @@ def _quiet() -> Any:
 
 
 @every_table
-def test_pettingzoo_api_test_in_the_compact_layout(level: str, players: int) -> None:
-    api_test(
-        env(players, level=level, seed=players, observation="planes", action_mask=True),
-        num_cycles=300 // players,
+def test_pettingzoo_api_test_in_the_compact_layout(
+    level: str, players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the compact layout carries the mask by default, so PettingZoo's test samples legal
+    # moves from it: count the moves the game played, each one a legal action
+    table = env(players, level=level, seed=players, observation="planes")
+    raw: GaiaEnv = table.unwrapped
+    played: list[gr.Action] = []
+    play = raw.play
+
+    def counted(action: gr.Action) -> None:
+        assert action in raw.game.legal_actions()
+        played.append(action)
+        play(action)
+
+    monkeypatch.setattr(raw, "play", counted)
+    api_test(table, num_cycles=300 // players)
+    assert len(played) > 0
+    assert -1 not in raw.rewards.values()  # no game ended on an illegal index
+
+
+def test_every_layout_carries_the_mask_by_default() -> None:
+    for layout in ("full", "planes"):
+        table = raw_env(2, observation=layout)
+        table.reset(seed=1)
+        seen = table.observe(table.agent_selection)
+        assert seen["action_mask"].shape == (ACTION_COUNT,)
+        assert np.array_equal(np.flatnonzero(seen["action_mask"]), table.legal_actions())
+        assert "action_mask" in table.observation_space(table.agent_selection).spaces  # type: ignore[attr-defined]
+    assert "action_mask" not in raw_env(2, observation="planes", action_mask=False).observe(
+        "player_0"
     )
 
 
 def test_pettingzoo_api_test_without_a_mask() -> None:
     # no mask to sample from: PettingZoo's test plays any index, and an illegal one ends the game
-    api_test(env(3, level="powers", seed=1, observation="planes"), num_cycles=50)
-    table = env(2, observation="planes")
+    api_test(env(3, level="powers", seed=1, observation="planes", action_mask=False), num_cycles=50)
+    table = env(2, observation="planes", action_mask=False)
     table.reset(seed=3)
     table.step(0)  # DrawDisplay of a desert nobody can take at the start
     assert sorted(table.rewards.values()) == [-1, 0]
@@ -64,7 +91,7 @@ def test_pettingzoo_api_test_without_a_mask() -> None:
 
 @every_table
 def test_pettingzoo_seed_test(level: str, players: int) -> None:
-    seed_test(lambda: env(players, level=level, observation="planes", action_mask=True), 60)
+    seed_test(lambda: env(players, level=level, observation="planes"), 60)
     seed_test(lambda: env(players, level=level), 30)
 
 
@@ -242,7 +269,8 @@ def test_the_single_agent_environment_plays_to_the_end_against_any_opponent() ->
     while True:
         assert obs in table.observation_space
         assert table.table.game.to_move == 1
-        choice = int(rng.choice(info["legal_actions"]))
+        assert np.array_equal(np.flatnonzero(info["action_mask"]), table.legal_actions())
+        choice = int(rng.choice(table.legal_actions()))
         obs, reward, terminated, truncated, info = table.step(choice)
         total += reward
         steps += 1
@@ -259,13 +287,61 @@ def test_the_single_agent_environment_plays_to_the_end_against_any_opponent() ->
 def test_an_illegal_index_ends_the_learners_game() -> None:
     table = GaiaSingleEnv(2, opponents="random")
     _, info = table.reset(seed=1)
-    illegal = next(i for i in range(ACTION_COUNT) if i not in set(info["legal_actions"]))
+    illegal = int(np.flatnonzero(~info["action_mask"])[0])
     _, reward, terminated, truncated, info = table.step(illegal)
     assert (reward, terminated, truncated, info["illegal"]) == (-1.0, True, False, illegal)
     with pytest.raises(ValueError, match="opponents"):
         GaiaSingleEnv(3, opponents=["random"])
     with pytest.raises(ValueError, match="opponents: no bot 'nobody'"):
         GaiaSingleEnv(2, opponents="nobody")
+
+
+def test_the_registration_keeps_gymnasiums_env_checker_on() -> None:
+    assert gymnasium.spec(ENV_ID).disable_env_checker is False
+    made = gymnasium.make(ENV_ID, players=2)
+    wrappers = []
+    layer: Any = made
+    while layer is not made.unwrapped:
+        wrappers.append(type(layer).__name__)
+        layer = layer.env
+    assert "PassiveEnvChecker" in wrappers
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the checker finds nothing to warn about
+        _, info = made.reset(seed=2)
+        made.step(int(np.flatnonzero(info["action_mask"])[0]))
+
+
+@pytest.mark.parametrize("mode", ["sync", "async"])
+def test_gymnasium_make_vec_plays_in_sync_and_async_mode(mode: str) -> None:
+    """Gymnasium's own vector environments stack the games' infos: the mask in the info has
+    one size at every step, so they can (legal indices of changing count could not)."""
+    tables: Any = gymnasium.make_vec(ENV_ID, num_envs=2, vectorization_mode=mode)
+    try:
+        obs, info = tables.reset(seed=4)
+        assert obs.shape == (2, PLANES_SIZE)
+        rng = np.random.default_rng(4)
+        ended = 0
+        for _ in range(400):
+            assert info["action_mask"].shape == (2, ACTION_COUNT)
+            actions = []
+            for game in range(2):
+                legal = np.flatnonzero(info["action_mask"][game])
+                # NEXT_STEP autoreset: after a game ends, the next step only deals again
+                actions.append(int(rng.choice(legal)) if legal.size else 0)
+            obs, _, terminated, truncated, info = tables.step(np.array(actions))
+            ended += int(terminated.sum() + truncated.sum())
+            if ended >= 2:
+                break
+        assert ended >= 2
+        alone = gymnasium.make(ENV_ID)
+        first, first_info = alone.reset(seed=4)
+        again, again_info = tables.reset(seed=4)
+        assert np.array_equal(first, again[0])  # game 0 is the single game of seed 4
+        assert np.array_equal(first_info["action_mask"], again_info["action_mask"][0])
+        legal = tables.call("legal_actions")
+        assert np.array_equal(legal[0], np.flatnonzero(again_info["action_mask"][0]))
+    finally:
+        tables.close()
 
 
 @every_table
@@ -283,10 +359,12 @@ def test_the_vector_environment_passes_gymnasiums_checks(level: str, players: in
     again, info_again = GaiaVectorEnv(4, players=players, level=level).reset(seed=5)
     assert data_equivalence(obs, again, exact=True) and data_equivalence(info, info_again)
     for game in range(4):  # game i is the single environment reset with seed 5 + i
-        alone, alone_info = GaiaSingleEnv(players, level=level).reset(seed=5 + game)
-        assert np.array_equal(alone, obs[game])
+        alone = GaiaSingleEnv(players, level=level)
+        alone_obs, alone_info = alone.reset(seed=5 + game)
+        assert np.array_equal(alone_obs, obs[game])
         count = info["legal_counts"][game]
-        assert np.array_equal(alone_info["legal_actions"], info["legal_actions"][game][:count])
+        assert np.array_equal(alone.legal_actions(), info["legal_actions"][game][:count])
+        assert np.array_equal(np.flatnonzero(alone_info["action_mask"]), alone.legal_actions())
     rng = np.random.default_rng(0)
     seen = []
     for _ in range(3):

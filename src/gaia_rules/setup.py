@@ -120,6 +120,7 @@ def deal(rules: Rules, players: int, seed: int, first_player: int) -> Table:
         table.discards[kind] = ()
     table.hands = [tuple(hand) for hand in hands]
     table.tableaux = [() for _ in range(players)]
+    table.shown = None
     objectives = []
     for card in cards.ids(Objective):
         face = cards.face(card)

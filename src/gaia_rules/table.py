@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from gaia_rules.rules import Rules
     from gaia_rules.state import CityState
 
-__all__ = ["Chain", "CityPawns", "Table", "WorldMemo", "chain_items"]
+__all__ = ["Chain", "CityPawns", "ShownPiles", "Table", "WorldMemo", "chain_items"]
 
 Chain = tuple[object, Any] | None
 """A persistent linked list, newest first: ``(item, rest)`` or ``None`` (``rest`` is a chain
@@ -36,6 +36,18 @@ again; spelled ``Any`` because mypyc recurses without end on a recursive type al
 
 CityPawns = tuple[tuple[Pos, tuple[int, ...]], ...]
 """The pawns on every city, square by square, in the order of ``Table.pawns``."""
+
+Piles = tuple[tuple[CardId, ...], ...]
+"""Piles of cards, each a tuple (as the table holds them)."""
+
+ShownPiles = tuple[
+    tuple[Piles, dict[CardKind, tuple[CardId, ...]]],
+    tuple[Piles, dict[CardKind, tuple[CardId, ...]]],
+    tuple[Piles, Piles],
+]
+"""The piles every view shows, as ``Table.shown`` keeps them: the displays, the discard
+piles and the cards in front, each as the piles the table holds and the same by their
+face ids."""
 
 
 def chain_items(chain: Chain) -> list[object]:
@@ -197,6 +209,7 @@ class Table:
         "rules",
         "satisfaction",
         "seed",
+        "shown",
         "start",
         "steps",
         "stolen",
@@ -232,6 +245,10 @@ class Table:
     discards: dict[CardKind, tuple[CardId, ...]]
     hands: list[tuple[CardId, ...]]
     tableaux: list[tuple[CardId, ...]]
+    shown: ShownPiles | None
+    """The displays, discard piles and cards in front as every view shows them, by their face
+    ids, with the piles they were named from (`gaia_rules.viewfields`); ``None`` until a view
+    is built. A pure function of those piles, so copies of a table share it."""
     objectives: tuple[CardId, ...]
     objective_pawns: dict[CardId, int]
     out_of_game: tuple[CardId, ...]
@@ -293,6 +310,7 @@ class Table:
         new.discards = self.discards.copy()
         new.hands = self.hands.copy()
         new.tableaux = self.tableaux.copy()
+        new.shown = self.shown
         new.objectives = self.objectives
         new.objective_pawns = self.objective_pawns.copy()
         new.out_of_game = self.out_of_game

@@ -10,18 +10,18 @@ it, where the value classes must stay interpreted; the classes it builds (`View`
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from gaia_rules.cards import CardId, kind_of
-from gaia_rules.decisions import ChooseKeptCard
-from gaia_rules.naming import faced, faced_step
-from gaia_rules.table import Table
+from gaia_rules.decisions import ChooseKeptCard, ChooseProtection, PowerEffect
+from gaia_rules.naming import FaceIds, faced_step
+from gaia_rules.table import ShownPiles, Table
 from gaia_rules.vocabulary import CardKind, Pos
 
 if TYPE_CHECKING:
     from gaia_rules.state import CityState
 
-__all__ = ["backs_of", "city_states", "new_view", "stolen_seen"]
+__all__ = ["backs_of", "city_states", "faced_pile", "new_view", "shown_piles", "stolen_seen"]
 
 V = TypeVar("V")
 
@@ -55,6 +55,20 @@ def new_view(cls: type[V], table: Table, seat: int, make_city: MakeCity) -> V:
     stolen = table.stolen
     # 1.14: outside the seat's hand and the stolen cards it sees, cards go by their face ids
     face_ids = table.cards.face_ids
+    # The public piles by face id are kept with the piles they were named from (see
+    # `shown_piles`): the piles are tuples replaced whole when they change, so comparing
+    # a key compares each pile by identity first, and is cheap.
+    shown = table.shown
+    displays = tuple(table.displays.values())
+    discards = tuple(table.discards.values())
+    tableaux = tuple(table.tableaux)
+    if (
+        shown is None
+        or shown[0][0] != displays
+        or shown[1][0] != discards
+        or shown[2][0] != tableaux
+    ):
+        shown = table.shown = shown_piles(table, shown)
     steps = table.steps
     view = object.__new__(cls)
     object.__setattr__(  # the class is frozen
@@ -67,31 +81,105 @@ def new_view(cls: type[V], table: Table, seat: int, make_city: MakeCity) -> V:
             "first_player": table.first_player,
             "active": table.active,
             "to_move": None if decision is None else decision.player,
-            "decision": None if decision is None else faced_step(decision, face_ids),
+            "decision": (
+                faced_step(decision, face_ids) if isinstance(decision, _NAMING) else decision
+            ),
             "hand": table.hands[seat],
             # a comprehension: compiled, it calls _known_backs directly, where map goes
             # through a Python-level call for each hand
             "hand_backs": tuple([_known_backs(hand) for hand in table.hands]),
             "deck_sizes": {kind: len(deck) for kind, deck in table.decks.items()},
-            "displays": {kind: faced(pile, face_ids) for kind, pile in table.displays.items()},
-            "discards": {kind: faced(pile, face_ids) for kind, pile in table.discards.items()},
+            "displays": shown[0][1].copy(),
+            "discards": shown[1][1].copy(),
             "tiles": tiles.copy(),
             "animals": animals.copy(),
             "cities": kept[1].copy(),
             "tile_supply": table.tile_supply.copy(),
             "bank": table.bank,
-            "tableaux": tuple([faced(cards, face_ids) for cards in table.tableaux]),
+            "tableaux": shown[2][1],
             "objectives": table.objectives,
             "objective_pawns": table.objective_pawns.copy(),
             "stolen": stolen_seen(table, seat) if stolen else (),
             "supply": tuple(table.supply),
             "total_pawns": table.total_pawns,
             "result": table.result,
-            "steps": tuple([faced_step(step, face_ids) for step in steps]),
+            "steps": tuple(
+                [
+                    faced_step(step, face_ids) if isinstance(step, _NAMING) else step
+                    for step in steps
+                ]
+            ),
             "reached_four": tuple(sorted(table.reached_four)) if table.reached_four else (),
         },
     )
     return view
+
+
+_NAMING = (ChooseProtection, PowerEffect)
+"""The steps that name a card (`faced_step` renames them). Hot path: the other steps are
+shown as they are, without a call for each (which cost a view about a fifth)."""
+
+
+def shown_piles(table: Table, before: ShownPiles | None) -> ShownPiles:
+    """The displays, the discard piles and the cards in front by their face ids, as every
+    view shows them (spec 1.14), each with the piles it is named from (``Table.shown``).
+
+    Hot path: renaming every pile at every view cost a view as much as the rest of it, and
+    a turn changes the piles of one or two of the three, so a part whose piles are those
+    ``before`` was named from is kept as it is."""
+    face_ids = table.cards.face_ids
+    displays = tuple(table.displays.values())
+    discards = tuple(table.discards.values())
+    tableaux = tuple(table.tableaux)
+    if before is None or before[0][0] != displays:
+        shown_displays = (
+            displays,
+            {kind: faced_pile(pile, face_ids) for kind, pile in table.displays.items()},
+        )
+    else:
+        shown_displays = before[0]
+    if before is None or before[1][0] != discards:
+        shown_discards = (
+            discards,
+            {kind: faced_pile(pile, face_ids) for kind, pile in table.discards.items()},
+        )
+    else:
+        shown_discards = before[1]
+    if before is None or before[2][0] != tableaux:
+        shown_tableaux = (tableaux, tuple([faced_pile(cards, face_ids) for cards in tableaux]))
+    else:
+        shown_tableaux = before[2]
+    return shown_displays, shown_discards, shown_tableaux
+
+
+def faced_pile(cards: tuple[CardId, ...], face_ids: FaceIds) -> tuple[CardId, ...]:
+    """`faced`, for the piles every view shows (displays, discard piles, cards in front).
+
+    Hot path: every view renames about ten piles, and a pile changes about once a turn, so
+    the answer is kept by the pile (a pure function of it, for one manifest's face ids; the
+    table is cleared when the face ids change, which only tests and other editions do).
+    Renamed afresh, the piles cost a view as much as the rest of it together."""
+    known = _FACED
+    if known.face_ids is not face_ids or len(known.found) >= _FACED_KEPT:
+        known.face_ids, known.found = face_ids, {}
+    found = known.found.get(cards)
+    if found is None:
+        found = known.found[cards] = tuple([face_ids[card] for card in cards])
+    return found
+
+
+class _Known:
+    """The piles `faced_pile` renamed so far, and the face ids they hold for."""
+
+    __slots__ = ("face_ids", "found")
+
+    def __init__(self) -> None:
+        self.face_ids: FaceIds | None = None
+        self.found: dict[tuple[CardId, ...], tuple[CardId, ...]] = {}
+
+
+_FACED: Final = _Known()
+_FACED_KEPT: Final = 8192
 
 
 def backs_of(hand: tuple[CardId, ...]) -> tuple[CardKind, ...]:

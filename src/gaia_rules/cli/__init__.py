@@ -77,7 +77,9 @@ def _parser() -> argparse.ArgumentParser:
     add_game_options(demo_parser)
     demo_parser.add_argument("--seed", type=int, default=2024, help="the seed (default 2024)")
     demo_parser.add_argument(
-        "--bots", default="random", help=_bots_help("one name for every seat, or one per seat")
+        "--bots",
+        default="random",
+        help=_bots_help("one name per seat, a shorter line-up repeated around the table"),
     )
     demo_parser.set_defaults(run=demo.run)
 
@@ -100,7 +102,9 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--bots",
         default="random",
-        help=_bots_help("one name for every seat, or one per seat (the line-up of game 0)"),
+        help=_bots_help(
+            "one name per seat, a shorter line-up repeated around the table (the line-up of game 0)"
+        ),
     )
     sim.add_argument("--seed", type=int, default=0, help="the base seed (default 0)")
     sim.add_argument(
@@ -169,7 +173,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     add_game_options(ply, players=2)
     ply.add_argument("--seat", type=int, default=0, help="your seat (default 0, who begins)")
-    ply.add_argument("--bots", default="random", help=_bots_help("one name, or one per other seat"))
+    ply.add_argument(
+        "--bots",
+        default="random",
+        help=_bots_help("one name per other seat, a shorter line-up repeated around them"),
+    )
     ply.add_argument("--seed", type=int, help="the seed (default: a fresh one, shown at the end)")
     ply.add_argument("--record", metavar="FILE", help="write the game's record here at the end")
     ply.set_defaults(run=play.run)

@@ -115,9 +115,11 @@ def rules_from(args: argparse.Namespace) -> Rules:
 
 
 def split_bots(text: str, seats: int, *, what: str = "seat") -> tuple[str, ...]:
-    """The bot names of ``--bots``: one name for every seat, or exactly one per seat. A
-    search bot may carry its budget: ``search:100`` (playouts per decision),
-    ``search:100:2`` (and the horizon), ``search:100:2:8`` (and the width); see
+    """The bot names of ``--bots``, one per seat: a line-up shorter than the table is
+    repeated around it (``greedy,random`` at four seats is greedy, random, greedy, random;
+    one name seats that bot everywhere), a longer one is refused. A search bot may carry its
+    budget: ``search:100`` (playouts per decision), ``search:100:2`` (and the horizon),
+    ``search:100:2:8`` (and the width); see
     :func:`search_budget`.
 
     Raises :class:`UsageError` for an unknown name or budget, or a wrong count.
@@ -137,13 +139,12 @@ def split_bots(text: str, seats: int, *, what: str = "seat") -> tuple[str, ...]:
             if base != "search":
                 raise UsageError(f"--bots: {name!r}: only search takes a budget (search:100)")
             search_budget(budget, name)
-    if len(names) == 1:
-        return names * seats
-    if len(names) != seats:
+    if len(names) > seats:
         raise UsageError(
-            f"--bots: give one name for every {what} or exactly {seats} names, got {len(names)}"
+            f"--bots: give at most {seats} names, one per {what} (a shorter line-up is "
+            f"repeated around the table), got {len(names)}"
         )
-    return names
+    return tuple(names[seat % len(names)] for seat in range(seats))
 
 
 BUDGET_PARTS = (("playouts", 1), ("horizon", 0), ("width", 1))

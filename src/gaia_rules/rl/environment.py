@@ -9,11 +9,12 @@ window asks the other seats, spec 13.9). Observations and masks: see
 [`gaia_rules.rl.encoding`][gaia_rules.rl.encoding].
 
 Observations: ``observation="full"`` (the default) gives
-[`observation`][gaia_rules.rl.observation.observation] and the action mask;
-``observation="planes"`` gives the compact
-[`planes_observation`][gaia_rules.rl.planes.planes_observation] (16 KB) and, unless
-``action_mask=True`` asks for it, no mask. Either way the info of the agent to move holds its
-legal action indices, sorted, under ``"legal_actions"`` (an empty array for the others), and
+[`observation`][gaia_rules.rl.observation.observation], ``observation="planes"`` the compact
+[`planes_observation`][gaia_rules.rl.planes.planes_observation] (16 KB); either comes with
+the action mask (``action_mask``, PettingZoo's convention, so its tests and any masked
+learner play legal moves) unless ``action_mask=False`` leaves it out. Either way the info
+of the agent to move holds its legal action indices, sorted, under ``"legal_actions"`` (an
+empty array for the others), and
 [`legal_actions()`][gaia_rules.rl.environment.GaiaEnv.legal_actions] gives them too.
 
 Rewards: 1 to the winner and 0 to the others when the game ends (there is always one winner,
@@ -108,8 +109,9 @@ class GaiaEnv(AECEnv[str, dict[str, npt.NDArray[np.int8]], int]):  # type: ignor
         shaping: Add the change in each seat's share of pawns placed to its reward at each
             step (see the module docstring).
         observation: ``"full"`` or ``"planes"`` (the compact layout).
-        action_mask: Whether the observation carries the action mask; ``None``: with the full
-            layout only.
+        action_mask: Whether the observation carries the action mask (194,321 bytes, every
+            layout by default); ``False`` leaves it out, and an index that is not legal
+            still ends the game in ``env()``.
         rewards: ``"win"`` (1 and 0) or ``"win_loss"`` (1 and -1).
         max_cycles: Truncate a game after this many turns of every seat; ``None``: never.
     """
@@ -139,7 +141,7 @@ class GaiaEnv(AECEnv[str, dict[str, npt.NDArray[np.int8]], int]):  # type: ignor
         render_mode: str | None = None,
         shaping: bool = False,
         observation: Literal["full", "planes"] = "full",
-        action_mask: bool | None = None,
+        action_mask: bool = True,
         rewards: Literal["win", "win_loss"] = "win",
         max_cycles: int | None = None,
     ) -> None:
@@ -163,7 +165,7 @@ class GaiaEnv(AECEnv[str, dict[str, npt.NDArray[np.int8]], int]):  # type: ignor
         self.render_mode = render_mode
         self.shaping = shaping
         self.layout = observation
-        self.with_mask = observation == "full" if action_mask is None else bool(action_mask)
+        self.with_mask = bool(action_mask)
         self.loss = -1.0 if rewards == "win_loss" else 0.0
         self.max_cycles = max_cycles
         self.space = action_space(self.rules)

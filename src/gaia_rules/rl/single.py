@@ -1,12 +1,13 @@
 """Gaïa as a Gymnasium environment for one learner: the other seats are played by bots.
 
     import gymnasium
+    import numpy as np
     import gaia_rules.rl.single  # registers gaia_rules/Gaia-v1
 
     table = gymnasium.make("gaia_rules/Gaia-v1", players=2, opponents="random")
     obs, info = table.reset(seed=7)
     while True:
-        action = int(info["legal_actions"][0])       # any of the legal indices
+        action = int(np.flatnonzero(info["action_mask"])[0])  # any of the legal indices
         obs, reward, terminated, truncated, info = table.step(action)
         if terminated or truncated:
             break
@@ -19,11 +20,19 @@ named by a string are dealt a seed from the game's at every reset, so ``reset(se
 replays the same game for the same actions.
 
 Observations are the array of [`GaiaEnv`][gaia_rules.rl.environment.GaiaEnv]'s layout (the
-compact ``"planes"`` by default), the legal indices are in ``info["legal_actions"]`` and
-``action_masks()`` gives the mask on request. A step is one decision of the learner; the
-reward is what the learner received since its previous decision (the opponents' moves
-included). An action index that is not legal ends the game with ``illegal_reward`` (-1), as
-PettingZoo's classic games do, and ``info["illegal"]`` says so.
+compact ``"planes"`` by default). The info holds the legal actions as a mask of the whole
+space, ``info["action_mask"]`` (``bool``, ``ACTION_COUNT`` entries): of one size at every
+step, so Gymnasium's vector environments (``gymnasium.make_vec``, sync or async) stack the
+infos of their games into one array. The sorted legal indices are not in the info (their
+count changes from step to step); ``legal_actions()`` gives them, and ``action_masks()`` the
+mask, to learners that ask (in a vector environment, ``envs.call("legal_actions")``). A step
+is one decision of the learner; the reward is what the learner received since its previous
+decision (the opponents' moves included). An action index that is not legal ends the game
+with ``illegal_reward`` (-1), as PettingZoo's classic games do, and ``info["illegal"]`` says
+so.
+
+The registration leaves Gymnasium's environment checker on: ``gymnasium.make`` wraps the
+environment in its ``PassiveEnvChecker``, and the environment passes ``check_env``.
 """
 
 from __future__ import annotations
@@ -180,7 +189,11 @@ class GaiaSingleEnv(gymnasium.Env[npt.NDArray[np.int8], int]):
         chosen = table._legal_now().get(int(action))
         if chosen is None:
             table.terminations = dict.fromkeys(table.agents, True)
-            info = {"legal_actions": np.zeros(0, dtype=np.int64), "illegal": int(action)}
+            info = {
+                "action_mask": np.zeros(ACTION_COUNT, dtype=np.bool_),
+                "seat": self.seat,
+                "illegal": int(action),
+            }
             return self._observe(), self.illegal_reward, True, False, info
         table._cumulative_rewards[learner] = 0.0
         table.play(chosen)
@@ -227,7 +240,7 @@ class GaiaSingleEnv(gymnasium.Env[npt.NDArray[np.int8], int]):
         return self.table.observe(self.table.possible_agents[self.seat])["observation"]
 
     def _info(self) -> dict[str, Any]:
-        info: dict[str, Any] = {"legal_actions": self.legal_actions(), "seat": self.seat}
+        info: dict[str, Any] = {"action_mask": self.action_masks(), "seat": self.seat}
         result = self.table.game.result
         if result is not None:
             info["result"] = result
@@ -235,4 +248,4 @@ class GaiaSingleEnv(gymnasium.Env[npt.NDArray[np.int8], int]):
 
 
 if ENV_ID not in gymnasium.registry:
-    gymnasium.register(id=ENV_ID, entry_point=f"{__name__}:GaiaSingleEnv", disable_env_checker=True)
+    gymnasium.register(id=ENV_ID, entry_point=f"{__name__}:GaiaSingleEnv")

@@ -138,7 +138,7 @@ class GaiaVectorEnv(VectorEnv[npt.NDArray[np.int8], npt.NDArray[np.int64], npt.N
         """Nothing to release: the games are plain Python."""
 
     def _batch_info(self, infos: list[dict[str, Any]]) -> dict[str, Any]:
-        self._legal = [info["legal_actions"] for info in infos]
+        self._legal = [game.legal_actions() for game in self.envs]
         padded, counts = pad_legal(self._legal)
         every = np.ones(self.num_envs, dtype=np.bool_)
         return {
