@@ -137,6 +137,7 @@ export function startReplay(source) {
   replay.scene = new Scene();
   $("table").hidden = false;
   $("prompt").hidden = true;
+  $("table-title").hidden = true; // the replay's own h1 says what the page is
   $("replay-bar").hidden = false;
   $("world-keys").hidden = true;
   const params = new URLSearchParams(location.search);

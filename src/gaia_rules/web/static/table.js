@@ -8,11 +8,12 @@
 // header, never in a request line.
 "use strict";
 
+import { installCues, turnCue } from "./cues.js";
 import { engine } from "./engine.js";
 import { faceKey, loadFaces } from "./faces.js";
 import { t, tn } from "./i18n.js";
 import { Scene, drawResult, el } from "./scene.js";
-import { hide as hideTip } from "./tips.js";
+import { hide as hideTip, quietFocus } from "./tips.js";
 import { backsCount, cardWords, effectLines, kindWord, powerOfAction, seatChip, targetWords } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -32,6 +33,7 @@ export const table = {
   scene: null,
   rematchTimer: null,
   notice: null,
+  refocus: false, // an action sent: once its state is drawn, the focus goes to the next choice
 };
 
 // -- the picks that choose an action ------------------------------------------------------------
@@ -127,9 +129,22 @@ function focusPrompt() {
 }
 
 export function cancel() {
+  const first = table.confirm ? null : table.picked[0];
   table.picked = [];
   table.confirm = null;
   render();
+  // the focus back on the choice just undone, else on the first choice
+  const again = first ? document.querySelector(`.choosable[data-pick="${CSS.escape(first)}"]`) : null;
+  if (again) quietFocus(again);
+  else focusFirstChoice();
+}
+
+// The first choice offered: a card of the hand, a button, a card on display, a square.
+function focusFirstChoice() {
+  const first = document.querySelector("#hand .choosable, #stolen .choosable, #buttons button, #displays .choosable, #objectives .choosable")
+    || document.querySelector("#world .choosable");
+  if (first) quietFocus(first);
+  return Boolean(first);
 }
 
 // -- a Power, shown before it is confirmed -------------------------------------------------------
@@ -154,6 +169,7 @@ async function askConfirmation(action) {
 
 export async function submit(action) {
   table.busy = true;
+  table.refocus = true;
   table.confirm = null;
   showRefusal(null);
   render();
@@ -313,13 +329,19 @@ export function render() {
   };
   table.scene.draw(scene);
   drawPrompt(c, message, next);
+  turnCue(Boolean(message.legal) && !message.over, $("status").textContent);
   document.documentElement.style.setProperty("--prompt-h", `${$("prompt").offsetHeight}px`);
   drawResult(c, message.over ? message.standings : null);
   if (message.over) offerRematch();
-  // the focus stays on the choice it was on, though the page was drawn again
+  // the focus stays on the choice it was on, though the page was drawn again; lost (the
+  // choice it was on taken), it goes to the next choice offered
   if (keep && !document.activeElement.matches("[data-pick]")) {
     const again = document.querySelector(`[data-pick="${CSS.escape(keep)}"]`);
     if (again) again.focus({ preventScroll: true });
+  }
+  const lost = !document.activeElement || document.activeElement === document.body;
+  if (lost && table.refocus && document.body.dataset.state === "choose") {
+    if (focusFirstChoice()) table.refocus = false;
   }
 }
 
@@ -511,7 +533,7 @@ function onClick(event) {
 
 function onKey(event) {
   const target = event.target;
-  if (event.key === "Escape" && $("tip").hidden && (table.picked.length || table.confirm)) {
+  if (event.key === "Escape" && !event.defaultPrevented && $("tip").hidden && (table.picked.length || table.confirm)) {
     cancel();
     event.preventDefault();
     return;
@@ -533,6 +555,7 @@ export function startTable(game, token) {
   $("prompt").hidden = false;
   document.addEventListener("click", onClick);
   document.addEventListener("keydown", onKey);
+  installCues();
   connect();
 }
 

@@ -59,6 +59,16 @@ export function faceWords(face) {
   return t("card.unknown");
 }
 
+// A face's name as printed on it, in a word or two ("Forest", "Sun", "Venice"): a caption.
+export function faceName(face) {
+  if (!face) return t("card.unknown");
+  if (face.nature) return t(`card.land.${face.nature}`);
+  if (face.city) return face.city;
+  if (face.animals) return t("card.animals");
+  if (face.power) return powerWord(face.power);
+  return t("card.objective");
+}
+
 export function faceOf(ctx, card) {
   if (card && typeof card === "object") return card; // a face already
   return (ctx.faces && ctx.faces[card]) || null;

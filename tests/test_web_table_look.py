@@ -1,0 +1,285 @@
+"""What a player sees at a glance, in a real headless Chromium (Debian's ``chromium``, driven
+by Playwright) against a real server: a 3-seat disasters game against two bots played for a
+while through the page at 1366x768 and on a 390x844 touch phone, in the four languages.
+
+- The cards in front of each player are at least 48 px wide with their name visible and the
+  number of copies beside it, covering nothing; any card (hand, displays, in front, the log's
+  mentions) shows its whole face, at least 150 px wide, on hover, on a long press and on "i".
+- The Objectives are in sight beside the world, each with every seat's progress in words.
+- No tip shows for a card the pointer did not move onto (the next one sliding under it).
+- On a phone the prompt stays in sight, the decks' names show, and no keyboard hint.
+- The title says whose move it is; the log is a polite live region; one h1 per page; the
+  focus goes to the next choice after Escape.
+
+Screenshots go to ``$GAIA_SCREENSHOTS`` (a folder; a temporary one otherwise).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+sync_api = pytest.importorskip("playwright.sync_api")
+
+import gaia_rules as gr  # noqa: E402
+from tests.web_server import Server, running_server  # noqa: E402
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
+LANGUAGES = ("en", "de", "fr", "hu")
+SEED = 11
+
+if not CHROMIUM.exists() and os.environ.get("CI") != "true":
+    pytest.skip("Debian's chromium is not installed", allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = os.environ.get("GAIA_SCREENSHOTS")
+    path = Path(folder) if folder else tmp_path_factory.mktemp("screenshots")
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with running_server(tmp_path_factory.mktemp("web") / "games.sqlite3") as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield launched
+        launched.close()
+
+
+def new_game(server: Server) -> str:
+    """A 3-seat disasters game, seat 1 (0) a person, two greedy bots; its seat's link."""
+    status, data = server.call(
+        "POST",
+        "/api/games",
+        {
+            "players": 3,
+            "rules": gr.Rules.disasters().to_dict(),
+            "bots": [None, "greedy", "greedy"],
+            "seed": SEED,
+        },
+    )
+    assert status == 201
+    url: str = data["seats"][0]["url"]
+    return server.url.rstrip("/") + url
+
+
+def choose_state(page: Any) -> None:
+    page.wait_for_selector("body[data-state=choose], body[data-state=over]", timeout=60000)
+
+
+def play_until_cards_in_front(page: Any, rng: random.Random, groups: int = 3) -> None:
+    """Click choices (Nature cards first) until this seat has ``groups`` faces in front."""
+    for _ in range(200):
+        choose_state(page)
+        if page.evaluate("document.body.dataset.state") == "over":
+            return
+        if page.locator('.player[data-seat="0"] .tableau .card').count() >= groups:
+            return
+        if page.locator("#confirm").count():
+            page.wait_for_selector("#effect li")
+            page.click("#confirm")
+            continue
+        nature = page.locator('.choosable[data-pick^="hand:"][data-pick*="nature"]')
+        squares = page.locator("#world .choosable")
+        choices = page.locator(".choosable")
+        try:
+            if squares.count():
+                squares.nth(rng.randrange(squares.count())).click(timeout=5000)
+            elif nature.count():
+                nature.nth(0).click(timeout=5000)
+            else:
+                choices.nth(rng.randrange(choices.count())).click(timeout=5000)
+        except sync_api.Error:
+            continue
+        page.wait_for_timeout(50)
+    raise AssertionError("no cards in front after 200 clicks")
+
+
+H1S = "[...document.querySelectorAll('h1')].filter((h) => !h.closest('[hidden]')).length"
+"""The level-one headings of the page as it stands (those in a hidden part aside)."""
+
+
+def shown_face_width(page: Any) -> float:
+    """The width of the face the tip shows, 0 when it shows none."""
+    width: float = page.evaluate(
+        "(() => { const tip = document.getElementById('tip'); const img = tip.querySelector('img');"
+        " return tip.hidden || !img ? 0 : img.getBoundingClientRect().width; })()"
+    )
+    return width
+
+
+def test_cards_objectives_and_cues_at_1366(server: Server, browser: Any, shots: Path) -> None:
+    context = browser.new_context(viewport={"width": 1366, "height": 768}, locale="en-GB")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(new_game(server))
+    choose_state(page)
+    # the title says it is this seat's move
+    assert page.title() == "● Your move · Gaïa"
+    # one h1 on the table's page; the log a polite live region
+    assert page.evaluate(H1S) == 1
+    assert page.locator("#log").get_attribute("aria-live") == "polite"
+    rng = random.Random(3)
+    play_until_cards_in_front(page, rng)
+    choose_state(page)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.mouse.move(1, 1)
+
+    # every card in front: at least 48 px wide, its name visible, its count covering nothing
+    fronts = page.evaluate(
+        """[...document.querySelectorAll('.tableau li')].map((li) => {
+          const card = li.querySelector('.card').getBoundingClientRect();
+          const name = li.querySelector('.name-caption .name');
+          const count = li.querySelector('.count');
+          const box = count ? count.getBoundingClientRect() : null;
+          const over = box && box.left < card.right && box.right > card.left
+            && box.top < card.bottom && box.bottom > card.top;
+          return { width: card.width, name: name ? name.innerText : '',
+                   nameWidth: name ? name.getBoundingClientRect().width : 0,
+                   clipped: name ? name.scrollWidth > name.clientWidth + 1 : true,
+                   face: li.querySelector('.card').dataset.face || '', over: Boolean(over) };
+        })"""
+    )
+    assert fronts, "no card in front"
+    for front in fronts:
+        assert front["width"] >= 48, front
+        assert front["name"] and front["nameWidth"] > 0 and not front["clipped"], front
+        assert not front["over"], front
+        assert front["face"], front
+    # every card element keeps its face's key
+    assert page.evaluate(
+        "[...document.querySelectorAll('.card:not(.back):not(.empty-deck)')]"
+        ".every((c) => c.dataset.face)"
+    )
+
+    # the whole face, enlarged, on hover: a card in front, in the hand, on display, an Objective
+    for selector in (
+        ".tableau .card",
+        "#hand .card",
+        "#displays .display-row .card:not(.back)",
+        "#objectives .card",
+    ):
+        card = page.locator(selector).first
+        card.scroll_into_view_if_needed()
+        card.hover()
+        page.wait_for_timeout(600)
+        assert shown_face_width(page) >= 150, selector
+        page.mouse.move(1, 1)
+        page.wait_for_timeout(400)
+    # and by key: "i" on a focused card
+    page.locator(".tableau .card").first.focus()
+    page.keyboard.press("i")
+    assert shown_face_width(page) >= 150
+    page.keyboard.press("Escape")
+    page.evaluate("window.scrollTo(0, 0)")
+
+    # the Objectives in sight during a turn, each with every seat's progress in words
+    box = page.locator("#objectives").bounding_box()
+    assert box is not None and box["y"] + 40 < 768 and box["y"] >= 0
+    rows = page.locator("#objectives > li").count()
+    lines = page.locator("#objectives .progress li").all_inner_texts()
+    open_objectives = page.evaluate(
+        "window.gaia.table.state.view.objectives.filter("
+        "(id) => !(id in window.gaia.table.state.view.objective_pawns)).length"
+    )
+    assert rows >= 1 and len(lines) == 3 * open_objectives
+    assert all(" of " in line for line in lines), lines
+    page.screenshot(path=str(shots / "look-1366-en.png"))
+
+    # no stray tip: a choice clicked, the card drawn under the still pointer shows nothing
+    hand = page.locator('#hand .choosable[data-pick^="hand:"]')
+    if hand.count():
+        hand.first.click()
+        page.wait_for_timeout(700)
+        assert page.locator("#tip").is_hidden()
+        # Escape: the choice undone, the focus on the next sensible control, not the page
+        page.keyboard.press("Escape")
+        page.wait_for_timeout(100)
+        focused = page.evaluate(
+            "document.activeElement.matches('[data-pick], button')"
+            " ? 'choice' : document.activeElement.tagName"
+        )
+        assert focused == "choice"
+
+    # the four languages: nothing below 9 px, the Objectives' progress in each one's words
+    for lang in ("de", "fr", "hu", "en"):
+        page.select_option("#lang-switch", lang)
+        page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
+        page.wait_for_timeout(300)
+        tiny = page.evaluate(
+            """[...document.querySelectorAll('#table *')].filter((n) => n.childNodes.length
+              && [...n.childNodes].some((c) => c.nodeType === 3 && c.data.trim())
+              && n.offsetParent !== null
+              && parseFloat(getComputedStyle(n).fontSize) < 9).map((n) => n.className)"""
+        )
+        assert tiny == [], (lang, tiny)
+        page.mouse.move(1, 1)
+        page.screenshot(path=str(shots / f"look-1366-{lang}.png"))
+        page.screenshot(path=str(shots / f"look-1366-{lang}-full.png"), full_page=True)
+    assert errors == []
+    context.close()
+
+
+def test_a_phone_keeps_the_prompt_in_sight(server: Server, browser: Any, shots: Path) -> None:
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, locale="en-GB"
+    )
+    page = context.new_page()
+    page.goto(new_game(server))
+    choose_state(page)
+    # no keyboard hint on a touch screen
+    assert page.locator("#world-keys").is_hidden()
+    # the decks' names readable: nothing covers the name of a deck's kind
+    heads = page.evaluate(
+        """[...document.querySelectorAll('.display h3')].map((h) => {
+          h.scrollIntoView({ block: 'center' });
+          const r = h.getBoundingClientRect();
+          const at = document.elementFromPoint(r.left + 4, r.top + r.height / 2);
+          return { text: h.innerText, clear: h.contains(at) || at === h };
+        })"""
+    )
+    assert heads and all(h["text"] and h["clear"] for h in heads), heads
+    # the prompt stays in sight when the page scrolls to the cards
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    page.wait_for_timeout(200)
+    prompt = page.locator("#prompt").bounding_box()
+    assert prompt is not None and prompt["y"] >= 0 and prompt["y"] < 200, prompt
+    # a long press on a card shows its face, enlarged, and chooses nothing
+    card = page.locator("#hand .card").first
+    card.scroll_into_view_if_needed()
+    box = card.bounding_box()
+    assert box is not None
+    before = page.evaluate("window.gaia.table.picked.length")
+    cdp = context.new_cdp_session(page)
+    point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+    page.wait_for_timeout(800)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    page.wait_for_timeout(200)
+    assert shown_face_width(page) >= 150
+    assert page.evaluate("window.gaia.table.picked.length") == before
+    for lang in LANGUAGES:
+        page.select_option("#lang-switch", lang)
+        page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
+        page.wait_for_timeout(300)
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=str(shots / f"look-phone-{lang}.png"))
+        page.screenshot(path=str(shots / f"look-phone-{lang}-full.png"), full_page=True)
+    context.close()
