@@ -22,6 +22,7 @@ METHODS = (
     "record",
     "openRecord",
     "replayStep",
+    "outcomes",
 )
 
 

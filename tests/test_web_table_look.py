@@ -62,7 +62,7 @@ def browser() -> Iterator[Any]:
         launched.close()
 
 
-def new_game(server: Server) -> str:
+def new_game(server: Server, seed: int = SEED) -> str:
     """A 3-seat disasters game, seat 1 (0) a person, two greedy bots; its seat's link."""
     status, data = server.call(
         "POST",
@@ -71,7 +71,7 @@ def new_game(server: Server) -> str:
             "players": 3,
             "rules": gr.Rules.disasters().to_dict(),
             "bots": [None, "greedy", "greedy"],
-            "seed": SEED,
+            "seed": seed,
         },
     )
     assert status == 201
@@ -282,4 +282,98 @@ def test_a_phone_keeps_the_prompt_in_sight(server: Server, browser: Any, shots: 
         page.evaluate("window.scrollTo(0, 0)")
         page.screenshot(path=str(shots / f"look-phone-{lang}.png"))
         page.screenshot(path=str(shots / f"look-phone-{lang}-full.png"), full_page=True)
+    context.close()
+
+
+FIND_PLAY = """(kind) => {
+  // a play of the outcomes the page holds that leads to ``kind``, and the pick of its card
+  const table = window.gaia.table;
+  const known = table.outcomes;
+  if (!known || !table.state || known.moves !== table.state.moves) return null;
+  const key = (face) => JSON.stringify(
+    Object.keys(face).filter((k) => k !== 'id').sort().map((k) => [k, face[k]]));
+  const play = known.plays.find((p) => kind === 'city' ? p.city
+    : (p.objectives.length || p.offered || p.ends));
+  return play ? { pick: `hand:${key(table.faces[play.action.card])}`, pos: play.action.pos } : null;
+}"""
+
+
+def drive_to_a_notable_play(server: Server, game: str, tokens: list[str], seed: int) -> str:
+    """Play both seats through the API (seat 0 playing its Nature cards, seat 1 at random)
+    until seat 0 may play a card that fulfils an Objective or ends the game; the kind found
+    ("objective"), or "" if the game ended first."""
+    rng = random.Random(seed)
+    for _ in range(600):
+        states = [server.call("GET", f"/api/games/{game}", token=token)[1] for token in tokens]
+        if states[0]["over"]:
+            return ""
+        seat = next(seat for seat, state in enumerate(states) if state["legal"])
+        state, token = states[seat], tokens[seat]
+        legal = state["legal"]
+        if seat == 0:
+            _, found = server.call("GET", f"/api/games/{game}/outcomes", token=token)
+            if any(p["objectives"] or p["offered"] or p["ends"] for p in found["plays"]):
+                return "objective"
+            nature = [a for a in legal if a["type"] == "PlayNature"]
+            draws = [a for a in legal if a["type"] == "DrawDeck" and a.get("kind") == "nature"]
+            action = (nature or draws or legal)[0] if rng.random() < 0.9 else rng.choice(legal)
+        else:
+            action = rng.choice(legal)
+        status, _ = server.call(
+            "POST", f"/api/games/{game}/actions", {"move": state["moves"], "action": action}, token
+        )
+        assert status == 200
+    return ""
+
+
+def test_a_play_is_previewed_on_its_square(server: Server, browser: Any, shots: Path) -> None:
+    """A city shows the needs it would meet, and a play fulfilling an Objective (or ending
+    the game) says so on its square and in the prompt, before the square is chosen."""
+    context = browser.new_context(viewport={"width": 1366, "height": 768}, locale="en-GB")
+    page = context.new_page()
+    seen: set[str] = set()
+    for seed in range(20, 40):
+        status, data = server.call(
+            "POST",
+            "/api/games",
+            {"players": 2, "rules": gr.Rules.basic().to_dict(), "seed": seed},
+        )
+        assert status == 201
+        tokens = [s["token"] for s in data["seats"]]
+        if drive_to_a_notable_play(server, data["game"], tokens, seed):
+            break
+    else:
+        raise AssertionError("no game reached a play fulfilling an Objective")
+    page.goto(server.url.rstrip("/") + data["seats"][0]["url"])
+    choose_state(page)
+    page.wait_for_function("() => window.gaia.table.outcomes !== null")
+    for kind in ("objective", "city"):
+        found = page.evaluate(FIND_PLAY, kind)
+        if not found:
+            continue
+        clicked = page.evaluate(
+            "(pick) => { const card = [...document.querySelectorAll('#hand .choosable')]"
+            ".find((node) => node.dataset.pick === pick); if (card) card.click();"
+            " return Boolean(card); }",
+            found["pick"],
+        )
+        assert clicked
+        square = f'#world [data-pos="{found["pos"]}"]'
+        page.wait_for_selector(f"{square}[data-outcome]")
+        words = page.locator(square).get_attribute("data-outcome") or ""
+        label = page.locator(square).get_attribute("aria-label") or ""
+        assert words in label
+        if kind == "city":
+            assert " needs met" in words or " need met" in words
+            assert page.locator("#world g.outcome-city").count() >= 1
+        else:
+            assert "this play" in words
+            assert page.locator("#world g.outcome-objective, #world g.outcome-win").count() >= 1
+            lines = page.locator("#outcomes li").all_inner_texts()
+            assert any(words in line for line in lines), lines
+            page.mouse.move(1, 1)
+            page.screenshot(path=str(shots / "look-outcome-objective.png"))
+        seen.add(kind)
+        page.keyboard.press("Escape")
+    assert "objective" in seen, seen
     context.close()

@@ -46,7 +46,7 @@ from gaia_rules.actions import Action
 from gaia_rules.errors import GaiaRulesError
 from gaia_rules.rules import Rules
 from gaia_rules.serialization import JsonError, from_data
-from gaia_rules.web import rematch, replay, table
+from gaia_rules.web import outcomes, rematch, replay, table
 from gaia_rules.web.botpool import BotPool
 from gaia_rules.web.limits import Counter, Limits, Rate
 from gaia_rules.web.rooms import Lobby, Room, WebError
@@ -143,6 +143,7 @@ def create_app(
         Route("/api/table", table.settings),
         Route("/api/faces", table.faces, methods=["POST"]),
         Route("/api/games/{game}/preview", table.preview),
+        Route("/api/games/{game}/outcomes", outcomes.outcomes),
         Route("/api/games/{game}/replay", replay.game_replay),
         Route("/api/replays", replay.post_record, methods=["POST"]),
         Route("/api/replays/{replay}", replay.record_replay),

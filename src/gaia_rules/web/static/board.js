@@ -134,6 +134,41 @@ export class Board {
     for (const [pos, mark] of this.marks) this.overlay(pos, "mark", now - mark.since);
   }
 
+  // Mark what a play on each square would lead to: ``marks`` maps a square to {badge, words}
+  // (a badge of a character or two on the square, its words added to the square's name).
+  annotate(marks) {
+    for (const old of this.box.querySelectorAll(".outcome")) old.remove();
+    const layer = this.box.querySelector("svg g.world");
+    const side = sideOf(this.box);
+    if (!layer || !side) return;
+    for (const [pos, mark] of marks) {
+      const square = this.square(pos);
+      if (!square) continue;
+      const [x, y] = pos.split(",").map(Number);
+      const group = document.createElementNS(SVG_NS, "g");
+      group.setAttribute("class", `outcome outcome-${mark.kind}`);
+      group.setAttribute("aria-hidden", "true");
+      const width = Math.max(18, 9 * mark.badge.length + 8);
+      const badge = document.createElementNS(SVG_NS, "rect");
+      badge.setAttribute("x", x * side + side / 2 - width / 2);
+      badge.setAttribute("y", y * side + side - 22);
+      badge.setAttribute("width", width);
+      badge.setAttribute("height", 18);
+      badge.setAttribute("rx", 9);
+      const text = document.createElementNS(SVG_NS, "text");
+      text.setAttribute("x", x * side + side / 2);
+      text.setAttribute("y", y * side + side - 8.5);
+      text.setAttribute("text-anchor", "middle");
+      text.textContent = mark.badge;
+      group.append(badge, text);
+      layer.append(group);
+      const label = square.getAttribute("aria-label");
+      if (label) square.setAttribute("aria-label", `${label} ${mark.words}`);
+      square.dataset.outcome = mark.words;
+    }
+    for (const square of this.squares()) if (!marks.has(square.getAttribute("data-pos"))) delete square.dataset.outcome;
+  }
+
   // Outline the squares a Power would touch.
   outline(squares) {
     for (const old of this.box.querySelectorAll(".preview")) old.remove();

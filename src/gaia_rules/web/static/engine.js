@@ -54,6 +54,11 @@ export class Engine {
   // What a Power ``action`` would do, without doing it: {squares, ...} (the effect message).
   async preview(game, token, action) { throw new Error("not implemented"); }
 
+  // What each play of a card on a square the seat may make now leads to, worked out from its
+  // view: {moves, plays: [{action, objectives: [ids], offered, pawns, city: {pos,
+  // satisfaction} | null, ends: {winner, reason} | null}]} ([] when it decides no action).
+  async outcomes(game, token) { throw new Error("not implemented"); }
+
   // Ask for the rematch of a finished game (set up once): {game, url} of this seat's new link.
   async rematch(game, token) { throw new Error("not implemented"); }
 
@@ -201,6 +206,10 @@ export class ServerEngine extends Engine {
   async preview(game, token, action) {
     const query = encodeURIComponent(JSON.stringify(action));
     return request(`/api/games/${game}/preview?action=${query}`, { headers: auth(token) });
+  }
+
+  async outcomes(game, token) {
+    return request(`/api/games/${game}/outcomes`, { headers: auth(token) });
   }
 
   async rematch(game, token) {

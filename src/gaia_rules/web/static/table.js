@@ -11,10 +11,10 @@
 import { installCues, turnCue } from "./cues.js";
 import { engine } from "./engine.js";
 import { faceKey, loadFaces } from "./faces.js";
-import { t, tn } from "./i18n.js";
+import { joined, t, tn } from "./i18n.js";
 import { Scene, drawResult, el } from "./scene.js";
 import { hide as hideTip, quietFocus } from "./tips.js";
-import { backsCount, cardWords, effectLines, kindWord, powerOfAction, seatChip, targetWords } from "./words.js";
+import { backsCount, cardWords, effectLines, faceOf, kindWord, powerOfAction, seatChip, seatWord, targetWords } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -33,6 +33,7 @@ export const table = {
   scene: null,
   rematchTimer: null,
   notice: null,
+  outcomes: null, // {moves, plays}: what each play of a card on a square would lead to
   refocus: false, // an action sent: once its state is drawn, the focus goes to the next choice
 };
 
@@ -244,6 +245,58 @@ export async function applyState(message) {
   }
   if (first) await loadFaces(message.view.rules);
   render();
+  if (moved) lookAhead(message);
+}
+
+// What each play of a card on a square would lead to, asked once per state where this seat
+// chooses an action: shown on the squares once a card is picked.
+async function lookAhead(message) {
+  const view = message.view;
+  if (!message.legal || !view.decision || view.decision.type !== "ChooseAction") return;
+  if (!message.legal.some((action) => ["PlayNature", "PlayAnimals", "PlayCity"].includes(action.type))) return;
+  try {
+    const found = await engine.outcomes(table.game, table.token);
+    if (!table.state || found.moves !== table.state.moves) return;
+    table.outcomes = found;
+    if (table.picked.length) render();
+  } catch (error) {
+    // no outcomes: the squares are offered without them
+  }
+}
+
+// What a play would lead to, as a mark for its square, or null when it leads to nothing to say.
+function outcomeMark(c, play) {
+  const view = table.state.view;
+  if (play.ends) {
+    const words = play.ends.winner === view.seat ? t("outcome.wins") : t("outcome.ends", { seat: seatWord(c, play.ends.winner) });
+    return { kind: "win", badge: "★★", words, notable: true };
+  }
+  if (play.objectives.length) {
+    return { kind: "objective", badge: "★", words: t("outcome.objective", { objective: joined(play.objectives.map((id) => cardWords(c, id))) }), notable: true };
+  }
+  if (play.offered) return { kind: "objective", badge: "★", words: t("outcome.offered"), notable: true };
+  if (play.city) {
+    const face = faceOf(c, play.action.card);
+    const needs = face && face.needs ? face.needs.length : 0;
+    return { kind: "city", badge: `${play.city.satisfaction}/${needs}`, words: t("outcome.city", { met: play.city.satisfaction, count: needs }), notable: false };
+  }
+  return null;
+}
+
+// The marks of the squares the picks so far lead to.
+function outcomeMarks(c) {
+  const marks = new Map();
+  const known = table.outcomes;
+  if (!known || !table.state || known.moves !== table.state.moves || !table.picked.length || table.confirm) return marks;
+  const depth = table.picked.length;
+  for (const play of known.plays) {
+    for (const sequence of sequences(play.action)) {
+      if (sequence.length !== depth + 1 || !follows(sequence) || !sequence[depth].startsWith("sq:")) continue;
+      const mark = outcomeMark(c, play);
+      if (mark) marks.set(sequence[depth].slice(3), mark);
+    }
+  }
+  return marks;
 }
 
 export async function refresh() {
@@ -328,7 +381,10 @@ export function render() {
     outline: outlined(message),
   };
   table.scene.draw(scene);
+  const marks = outcomeMarks(c);
+  table.scene.board.annotate(marks);
   drawPrompt(c, message, next);
+  drawOutcomes(marks);
   turnCue(Boolean(message.legal) && !message.over, $("status").textContent);
   document.documentElement.style.setProperty("--prompt-h", `${$("prompt").offsetHeight}px`);
   drawResult(c, message.over ? message.standings : null);
@@ -343,6 +399,27 @@ export function render() {
   if (lost && table.refocus && document.body.dataset.state === "choose") {
     if (focusFirstChoice()) table.refocus = false;
   }
+}
+
+// The plays that fulfil an Objective or end the game, said in the prompt before one is chosen.
+// Squares that lead to the same are said once: "anywhere" when every square does.
+function drawOutcomes(marks) {
+  const box = $("outcomes");
+  const groups = new Map(); // words -> {mark, squares}
+  for (const [pos, mark] of marks) {
+    if (!mark.notable) continue;
+    if (!groups.has(mark.words)) groups.set(mark.words, { mark, squares: [] });
+    groups.get(mark.words).squares.push(pos);
+  }
+  box.hidden = !groups.size;
+  box.replaceChildren(...[...groups.values()].map(({ mark, squares }) => {
+    let words;
+    if (squares.length === marks.size) words = t("outcome.anywhere", { words: mark.words });
+    else if (squares.length <= 3) words = t("outcome.line", { pos: squares.join(t("list.semicolon")), words: mark.words });
+    else words = t("outcome.squares", { count: squares.length, words: mark.words });
+    return el("li", { class: `outcome-${mark.kind}` },
+      el("span", { class: "outcome-badge", "aria-hidden": "true", text: mark.badge }), " ", words);
+  }));
 }
 
 function outlined(message) {
