@@ -16,6 +16,7 @@ Screenshots go to ``$GAIA_SCREENSHOTS`` (a folder; a temporary one otherwise).
 
 from __future__ import annotations
 
+import json
 import os
 import random
 from collections.abc import Iterator
@@ -376,4 +377,61 @@ def test_a_play_is_previewed_on_its_square(server: Server, browser: Any, shots: 
         seen.add(kind)
         page.keyboard.press("Escape")
     assert "objective" in seen, seen
+    context.close()
+
+
+def test_the_log_names_squares_and_cards_and_jumps_in_the_replay(
+    server: Server, browser: Any, shots: Path
+) -> None:
+    """A line of the log marks the squares and the cards it names on hover or focus; in the
+    replay, a click on a line goes to the step of the action it tells of."""
+    game = gr.new_game(3, gr.Rules.disasters(), 7)
+    rng = random.Random(7)
+    for _ in range(40):
+        game.apply(rng.choice(list(game.legal_actions())))
+    while not game.is_over:
+        game.apply(rng.choice(list(game.legal_actions())))
+    status, opened = server.call("POST", "/api/replays", json.loads(game.record().to_json()))
+    assert status in (200, 201), opened
+    context = browser.new_context(viewport={"width": 1366, "height": 768}, locale="en-GB")
+    page = context.new_page()
+    page.goto(f"{server.url.rstrip('/')}/replay?step=30&seat=0#record={opened['replay']}")
+    page.wait_for_selector("body[data-state=replay]")
+    page.wait_for_function("() => document.body.dataset.step === '30'")
+    # a line naming a square: the square marked on the board while the pointer is on it
+    line = page.locator("#log li[data-squares]").last
+    line.scroll_into_view_if_needed()
+    line.hover()
+    squares = (line.get_attribute("data-squares") or "").split()
+    assert squares
+    marked = page.evaluate(
+        "[...document.querySelectorAll('#world rect.named')].map((r) => r.dataset.at)"
+    )
+    assert set(marked) == set(squares)
+    page.mouse.move(1, 1)
+    assert page.locator("#world rect.named").count() == 0
+    # a line naming a card: its face, enlarged, on focus from the keyboard
+    named = page.locator("#log li[data-names]").last
+    named.focus()
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowDown")
+    focused = page.evaluate("document.activeElement.matches('#log li.linked')")
+    assert focused
+    # a line of an earlier action: the replay goes to its step
+    target = page.evaluate(
+        """(() => {
+          const events = window.gaia.replay.message.events;
+          const lines = [...document.querySelectorAll('#log li[data-event]')];
+          let step = 0; const steps = [];
+          events.forEach((e) => { if (e.type === 'ActionTaken' && !e.by_engine) step += 1;
+                                  steps.push(step); });
+          const line = lines.find((l) => steps[Number(l.dataset.event)] === 12);
+          return line ? Number(line.dataset.event) : null;
+        })()"""
+    )
+    assert target is not None
+    page.click(f'#log li[data-event="{target}"]')
+    page.wait_for_function("() => document.body.dataset.step === '12'")
+    page.mouse.move(1, 1)
+    page.screenshot(path=str(shots / "look-replay-jump.png"))
     context.close()

@@ -169,6 +169,12 @@ export class Board {
     for (const square of this.squares()) if (!marks.has(square.getAttribute("data-pos"))) delete square.dataset.outcome;
   }
 
+  // Mark the squares a line of the log names (none: clear them).
+  named(squares) {
+    for (const old of this.box.querySelectorAll(".named")) old.remove();
+    for (const pos of squares) this.overlay(pos, "named", 0);
+  }
+
   // Outline the squares a Power would touch.
   outline(squares) {
     for (const old of this.box.querySelectorAll(".preview")) old.remove();
@@ -182,7 +188,7 @@ export class Board {
     const [x, y] = pos.split(",").map(Number);
     const layer = this.box.querySelector("svg g.world");
     if (!layer || !side) return;
-    const inset = kind === "mark" ? 3 : 1.5;
+    const inset = kind === "mark" ? 3 : kind === "named" ? 5 : 1.5;
     const rect = document.createElementNS(SVG_NS, "rect");
     rect.setAttribute("class", kind);
     rect.setAttribute("data-at", pos);

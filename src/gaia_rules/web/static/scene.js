@@ -92,6 +92,18 @@ export class Scene {
     this.logCount = 0; // events already written in the log
     this.logCities = null;
     this.logLang = null;
+    // the arrow keys go from line to line of the log (each line named by its words)
+    $("log").addEventListener("keydown", (event) => {
+      if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
+      const lines = [...$("log").querySelectorAll("li.linked")];
+      if (!lines.length) return;
+      const at = lines.indexOf(document.activeElement);
+      const next = at < 0 ? (event.key === "ArrowUp" ? lines.length - 1 : 0)
+        : Math.max(0, Math.min(lines.length - 1, at + (event.key === "ArrowDown" ? 1 : -1)));
+      lines[next].focus();
+      lines[next].scrollIntoView({ block: "nearest" });
+      event.preventDefault();
+    });
   }
 
   reset() {
@@ -277,6 +289,23 @@ export class Scene {
     $("supplies").textContent = t("supplies.line", { bank: view.bank, tiles: tiles.join(t("list.comma")) });
   }
 
+  logItem(scene, event, index, line) {
+    const item = el("li", { class: `line-${line.kind}`, "data-event": index }, line.node);
+    const squares = eventSquares(event);
+    const face = eventCard(scene.ctx, event);
+    if (squares.length) item.dataset.squares = squares.join(" ");
+    if (face) {
+      item.dataset.names = faceKey(face);
+      attachTip(item, () => faceTip(face), face);
+    }
+    if (squares.length || face || scene.ctx.replay) {
+      item.tabIndex = -1; // reached with the arrow keys from the log
+      item.classList.add("linked");
+      linkLine(this.board, item);
+    }
+    return item;
+  }
+
   drawLog(scene) {
     const log = $("log");
     const events = scene.events;
@@ -287,11 +316,13 @@ export class Scene {
       this.logCities = new Cities(scene.startView || null);
       this.logLang = lang;
     }
+    let offset = 0;
     for (const event of events.slice(this.logCount)) {
       const line = eventLine(scene.ctx, event, this.logCities);
       this.logCities.follow(event);
       this.logCities.forget(event);
-      if (line) log.append(el("li", { class: `line-${line.kind}` }, line.node));
+      if (line) log.append(this.logItem(scene, event, this.logCount + offset, line));
+      offset += 1;
     }
     this.logCount = events.length;
     log.scrollTop = log.scrollHeight; // the newest line in sight
@@ -342,6 +373,50 @@ function progressList(scene, face) {
       seatChip(scene.ctx, seat), " ", el("span", { class: "progress-words", text: words })));
   }
   return list;
+}
+
+// -- the log linked to the board and the cards ----------------------------------------------------
+
+// The squares an event names ("x,y"), and the card it names (its face), if any.
+export function eventSquares(event) {
+  const found = [];
+  const add = (pos) => {
+    if (typeof pos === "string" && !found.includes(pos)) found.push(pos);
+  };
+  for (const source of [event, event.action || {}]) {
+    for (const key of ["pos", "first", "second", "city", "source"]) add(source[key]);
+  }
+  return found;
+}
+
+function eventCard(ctx, event) {
+  const action = event.action || {};
+  for (const card of [event.card, event.objective, event.cancelled, action.card, action.objective]) {
+    const face = card ? faceOf(ctx, card) : null;
+    if (face) return face;
+  }
+  return null;
+}
+
+// Hovering or focusing a line of the log marks on the board the squares it names, and on the
+// table the cards of the face it names.
+function linkLine(board, item) {
+  const squares = (item.dataset.squares || "").split(" ").filter(Boolean);
+  const face = item.dataset.names || "";
+  const on = () => {
+    board.named(squares);
+    for (const card of document.querySelectorAll(".card[data-face]")) {
+      card.classList.toggle("named", Boolean(face) && card.dataset.face === face && !item.contains(card));
+    }
+  };
+  const off = () => {
+    board.named([]);
+    for (const card of document.querySelectorAll(".card.named")) card.classList.remove("named");
+  };
+  item.addEventListener("mouseenter", on);
+  item.addEventListener("focus", on);
+  item.addEventListener("mouseleave", off);
+  item.addEventListener("blur", off);
 }
 
 // -- who plays each seat ------------------------------------------------------------------------
