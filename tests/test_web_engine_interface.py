@@ -23,6 +23,9 @@ METHODS = (
     "openRecord",
     "replayStep",
     "outcomes",
+    "openGames",
+    "listGame",
+    "joinGame",
 )
 
 

@@ -435,3 +435,62 @@ def test_the_log_names_squares_and_cards_and_jumps_in_the_replay(
     page.mouse.move(1, 1)
     page.screenshot(path=str(shots / "look-replay-jump.png"))
     context.close()
+
+
+def test_the_lobby_lists_open_games_takes_a_seed_and_copies_links(
+    server: Server, browser: Any, shots: Path
+) -> None:
+    context = browser.new_context(viewport={"width": 1366, "height": 768}, locale="en-GB")
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    page.goto(server.url)
+    page.wait_for_selector("body[data-state=lobby]")
+    assert page.evaluate(H1S) == 1
+    page.select_option("#players", "3")
+    page.select_option("#seat-1", "person")
+    page.select_option("#seat-2", "greedy")
+    page.click("#more-rules summary")
+    page.fill("#seed", "4242")
+    sent: list[Any] = []
+    page.on(
+        "request",
+        lambda r: sent.append(r.post_data_json) if r.url.endswith("/api/games") else None,
+    )
+    page.click("#create")
+    page.wait_for_selector("#links:not([hidden])")
+    assert sent and sent[0]["seed"] == 4242
+    # each link copied with one click
+    copy = page.locator("#link-list button.copy").nth(1)
+    url = copy.get_attribute("data-url")
+    copy.click()
+    page.wait_for_function(
+        "() => document.querySelectorAll('#link-list button.copy')[1].textContent === 'Copied'"
+    )
+    assert page.evaluate("navigator.clipboard.readText()") == url
+    page.screenshot(path=str(shots / "look-lobby-links.png"), full_page=True)
+    # another person sees the game among the open ones, and joins it with one click
+    other = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB")
+    visitor = other.new_page()
+    visitor.goto(server.url)
+    visitor.wait_for_selector("#open-list button.join")
+    words = visitor.locator("#open-list li").first.inner_text()
+    assert "1 free seat" in words, words
+    assert "#" not in (visitor.locator("#open-list").inner_html())  # no link, no token
+    visitor.screenshot(path=str(shots / "look-phone-lobby.png"), full_page=True)
+    visitor.locator("#open-list button.join").first.click()
+    visitor.wait_for_url("**/play/**")
+    visitor.wait_for_selector("body[data-state=choose], body[data-state=wait]")
+    assert visitor.evaluate("window.gaia.table.state.seat") == 1
+    assert visitor.url.split("#")[1] == (url or "").split("#")[1]
+    other.close()
+    # a private game is not listed
+    page.goto(server.url)
+    page.wait_for_selector("body[data-state=lobby]")
+    page.select_option("#players", "2")
+    page.select_option("#seat-1", "person")
+    page.check("#private")
+    page.click("#create")
+    page.wait_for_selector("#links:not([hidden])")
+    status, listed = server.call("GET", "/api/games/open")
+    assert status == 200 and listed["games"] == []
+    context.close()

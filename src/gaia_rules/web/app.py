@@ -46,7 +46,7 @@ from gaia_rules.actions import Action
 from gaia_rules.errors import GaiaRulesError
 from gaia_rules.rules import Rules
 from gaia_rules.serialization import JsonError, from_data
-from gaia_rules.web import outcomes, rematch, replay, table
+from gaia_rules.web import listing, outcomes, rematch, replay, table
 from gaia_rules.web.botpool import BotPool
 from gaia_rules.web.limits import Counter, Limits, Rate
 from gaia_rules.web.rooms import Lobby, Room, WebError
@@ -132,6 +132,7 @@ def create_app(
         Route("/", page),
         Route("/play/{game}", page),
         Route("/api/games", create_game, methods=["POST"]),
+        Route("/api/games/open", listing.open_games),
         Route("/api/games/{game}", get_game),
         Route("/api/games/{game}/actions", post_action, methods=["POST"]),
         Route("/api/games/{game}/stream", stream),
@@ -144,6 +145,8 @@ def create_app(
         Route("/api/faces", table.faces, methods=["POST"]),
         Route("/api/games/{game}/preview", table.preview),
         Route("/api/games/{game}/outcomes", outcomes.outcomes),
+        Route("/api/games/{game}/listing", listing.list_game, methods=["POST"]),
+        Route("/api/games/{game}/join", listing.join, methods=["POST"]),
         Route("/api/games/{game}/replay", replay.game_replay),
         Route("/api/replays", replay.post_record, methods=["POST"]),
         Route("/api/replays/{replay}", replay.record_replay),

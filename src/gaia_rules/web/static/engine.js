@@ -59,6 +59,15 @@ export class Engine {
   // satisfaction} | null, ends: {winner, reason} | null}]} ([] when it decides no action).
   async outcomes(game, token) { throw new Error("not implemented"); }
 
+  // The open games listed in the lobby: {games: [{game, players, level, free, bots}]}.
+  async openGames() { throw new Error("not implemented"); }
+
+  // List a game just created (its creator's ``token``) with the tokens of its free seats.
+  async listGame(game, token, tokens) { throw new Error("not implemented"); }
+
+  // Take a free seat of a listed game: {seat, url}; kind "full" when none is left.
+  async joinGame(game) { throw new Error("not implemented"); }
+
   // Ask for the rematch of a finished game (set up once): {game, url} of this seat's new link.
   async rematch(game, token) { throw new Error("not implemented"); }
 
@@ -210,6 +219,22 @@ export class ServerEngine extends Engine {
 
   async outcomes(game, token) {
     return request(`/api/games/${game}/outcomes`, { headers: auth(token) });
+  }
+
+  async openGames() {
+    return request("/api/games/open");
+  }
+
+  async listGame(game, token, tokens) {
+    return request(`/api/games/${game}/listing`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...auth(token) },
+      body: JSON.stringify({ tokens }),
+    });
+  }
+
+  async joinGame(game) {
+    return request(`/api/games/${game}/join`, { method: "POST" });
   }
 
   async rematch(game, token) {

@@ -95,7 +95,7 @@ export class Scene {
     // the arrow keys go from line to line of the log (each line named by its words)
     $("log").addEventListener("keydown", (event) => {
       if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
-      const lines = [...$("log").querySelectorAll("li.linked")];
+      const lines = [...$("log").querySelectorAll("#log li.linked")];
       if (!lines.length) return;
       const at = lines.indexOf(document.activeElement);
       const next = at < 0 ? (event.key === "ArrowUp" ? lines.length - 1 : 0)
