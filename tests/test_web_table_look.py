@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -493,4 +494,90 @@ def test_the_lobby_lists_open_games_takes_a_seed_and_copies_links(
     page.wait_for_selector("#links:not([hidden])")
     status, listed = server.call("GET", "/api/games/open")
     assert status == 200 and listed["games"] == []
+    context.close()
+
+
+POWER_PLAYS = {"PlaySun", "PlayRain", "PlayEarthquake", "PlayTornado", "PlayLightning"}
+
+
+def drive_to_a_power_against(server: Server, game: str, tokens: list[str]) -> dict[str, Any]:
+    """Play both seats through the API until seat 1 may play a Power while seat 0 holds a
+    Power card (so seat 0 is asked about Protection); that Power play, not made yet."""
+    for _ in range(400):
+        states = [server.call("GET", f"/api/games/{game}", token=token)[1] for token in tokens]
+        if states[0]["over"]:
+            break
+        seat = next(seat for seat, state in enumerate(states) if state["legal"])
+        state, legal = states[seat], states[seat]["legal"]
+        holds = "power" in states[1]["view"]["hand_backs"][0]
+        powers = [a for a in legal if a["type"] in POWER_PLAYS]
+        if seat == 1 and holds and powers and state["view"]["decision"]["type"] == "ChooseAction":
+            power: dict[str, Any] = powers[0]
+            return power
+        draws = [a for a in legal if a["type"] == "DrawDeck" and a.get("kind") == "power"]
+        passes = [a for a in legal if a["type"] == "PassProtection"]
+        action = (passes or draws or legal)[0]
+        status, _ = server.call(
+            "POST",
+            f"/api/games/{game}/actions",
+            {"move": state["moves"], "action": action},
+            tokens[seat],
+        )
+        assert status == 200
+    return {}
+
+
+@pytest.mark.clause("13.11")
+def test_a_quick_pass_answers_a_protection_window_after_one_delay(
+    server: Server, browser: Any
+) -> None:
+    """With the quick pass on, a Protection window of the seat is answered with a pass after
+    the fixed delay (4 s), not before, whatever the seat holds; the player may act before."""
+    for seed in range(50, 70):
+        status, data = server.call(
+            "POST", "/api/games", {"players": 2, "rules": gr.Rules.powers().to_dict(), "seed": seed}
+        )
+        assert status == 201
+        tokens = [s["token"] for s in data["seats"]]
+        power = drive_to_a_power_against(server, data["game"], tokens)
+        if power:
+            break
+    else:
+        raise AssertionError("no game reached a Power played against a holder")
+    context = browser.new_context(viewport={"width": 1366, "height": 768}, locale="en-GB")
+    context.add_init_script("window.localStorage.setItem('gaia.quickPass', '1')")
+    page = context.new_page()
+    page.goto(server.url.rstrip("/") + data["seats"][0]["url"])
+    page.wait_for_selector("body[data-state=wait]")
+    assert page.is_checked("#quick-pass")
+    posted: list[float] = []
+    page.on(
+        "request",
+        lambda r: posted.append(time.monotonic()) if r.url.endswith("/actions") else None,
+    )
+    _, state = server.call("GET", f"/api/games/{data['game']}", token=tokens[1])
+    status, _ = server.call(
+        "POST",
+        f"/api/games/{data['game']}/actions",
+        {"move": state["moves"], "action": power},
+        tokens[1],
+    )
+    assert status == 200
+    page.wait_for_function(
+        "() => window.gaia.table.state.view.decision"
+        " && window.gaia.table.state.view.decision.type === 'ChooseProtection'"
+        " && window.gaia.table.state.legal"
+    )
+    shown = time.monotonic()
+    holds = page.evaluate("window.gaia.table.state.legal.some((a) => a.type === 'Protect')")
+    assert "Quick pass" in page.locator("#hint").inner_text()
+    page.wait_for_timeout(3000)
+    assert posted == []  # not before the delay
+    page.wait_for_function(
+        "() => window.gaia.table.state.view.decision.type !== 'ChooseProtection'"
+        " || !window.gaia.table.state.legal",
+        timeout=10000,
+    )
+    assert len(posted) == 1
+    assert 3.5 <= posted[0] - shown <= 6.0, (posted[0] - shown, holds)
     context.close()

@@ -7,7 +7,11 @@
 import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
-const KEYS = { sound: "gaia.cueSound", notify: "gaia.cueNotify" };
+const KEYS = { sound: "gaia.cueSound", notify: "gaia.cueNotify", pass: "gaia.quickPass" };
+
+// The quick pass (spec 13.11): every Protection window this seat is asked in is answered with
+// a pass after this delay, whether or not it holds Protection, unless its player acts first.
+export const QUICK_PASS_MS = 4000;
 let mine = false; // whether the page last showed this seat's move
 let audio = null;
 
@@ -28,13 +32,16 @@ function store(name, on) {
 }
 
 export function cueSettings() {
-  return { sound: $("cue-sound").checked, notify: $("cue-notify").checked };
+  return { sound: $("cue-sound").checked, notify: $("cue-notify").checked, quickPass: $("quick-pass").checked };
 }
 
 // The settings' boxes, as the player left them; a notification asked for on the tick itself.
 export function installCues() {
   const sound = $("cue-sound");
   const notify = $("cue-notify");
+  const pass = $("quick-pass");
+  pass.checked = stored("pass");
+  pass.addEventListener("change", () => store("pass", pass.checked));
   sound.checked = stored("sound");
   notify.checked = stored("notify") && "Notification" in window && Notification.permission === "granted";
   sound.addEventListener("change", () => {

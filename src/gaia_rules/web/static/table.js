@@ -8,7 +8,7 @@
 // header, never in a request line.
 "use strict";
 
-import { installCues, turnCue } from "./cues.js";
+import { QUICK_PASS_MS, cueSettings, installCues, turnCue } from "./cues.js";
 import { engine } from "./engine.js";
 import { faceKey, loadFaces } from "./faces.js";
 import { joined, t, tn } from "./i18n.js";
@@ -33,6 +33,8 @@ export const table = {
   scene: null,
   rematchTimer: null,
   notice: null,
+  passTimer: null,
+  passing: null, // {moves, at}: the quick pass waiting to answer a Protection window
   outcomes: null, // {moves, plays}: what each play of a card on a square would lead to
   refocus: false, // an action sent: once its state is drawn, the focus goes to the next choice
 };
@@ -246,6 +248,25 @@ export async function applyState(message) {
   if (first) await loadFaces(message.view.rules);
   render();
   if (moved) lookAhead(message);
+  if (moved) quickPass(message);
+}
+
+// The quick pass (spec 13.11): a Protection window of this seat answered with a pass after one
+// fixed delay, the same whatever the hand, unless the player acts before it.
+function quickPass(message) {
+  clearTimeout(table.passTimer);
+  table.passing = null;
+  const decision = message.view.decision;
+  if (!message.legal || !decision || decision.type !== "ChooseProtection" || !cueSettings().quickPass) return;
+  const pass = message.legal.find((action) => action.type === "PassProtection");
+  if (!pass) return;
+  table.passing = { moves: message.moves, at: Date.now() + QUICK_PASS_MS };
+  table.passTimer = setTimeout(() => {
+    const still = table.state && table.state.moves === message.moves && !sending();
+    table.passing = null;
+    if (still && !table.picked.length && !table.confirm) submit(pass);
+  }, QUICK_PASS_MS);
+  render();
 }
 
 // What each play of a card on a square would lead to, asked once per state where this seat
@@ -534,7 +555,11 @@ function hintWords(c, view, next) {
     case "ChooseLimitDiscard": return t("hint.limit");
     case "ChooseObjective": return t("hint.objective");
     case "ChoosePawnCities": return t("hint.pawns");
-    case "ChooseProtection": return t(next.has("btn:protect") ? "hint.protection" : "hint.protection_none");
+    case "ChooseProtection": {
+      const words = t(next.has("btn:protect") ? "hint.protection" : "hint.protection_none");
+      if (!table.passing || table.passing.moves !== table.state.moves) return words;
+      return `${words} ${t("hint.quick_pass", { seconds: Math.round(QUICK_PASS_MS / 1000) })}`;
+    }
     case "ChooseBack": return t("hint.back");
     case "ChooseKeptCard": return t("hint.keep");
     default: return "";
