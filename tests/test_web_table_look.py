@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -37,6 +38,8 @@ CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
 LANGUAGES = ("en", "de", "fr", "hu")
 SEED = 11
+STATIC = Path(__file__).resolve().parent.parent / "src" / "gaia_rules" / "web" / "static" / "i18n"
+ENGLISH: dict[str, str] = json.loads((STATIC / "en.json").read_text(encoding="utf-8"))
 
 if not CHROMIUM.exists() and os.environ.get("CI") != "true":
     pytest.skip("Debian's chromium is not installed", allow_module_level=True)
@@ -580,4 +583,60 @@ def test_a_quick_pass_answers_a_protection_window_after_one_delay(
     )
     assert len(posted) == 1
     assert 3.5 <= posted[0] - shown <= 6.0, (posted[0] - shown, holds)
+    context.close()
+
+
+CITY_NAMES = """() => [...document.querySelectorAll('#world text.name')]
+  .map((n) => [n.dataset.name, n.textContent])"""
+
+
+def test_city_names_are_in_the_page_s_language(server: Server, browser: Any, shots: Path) -> None:
+    """The cities' names on the board, the cards and the log come from the catalogue."""
+    game = gr.new_game(3, gr.Rules.disasters(), 9)
+    rng = random.Random(9)
+    while not game.is_over:
+        legal = list(game.legal_actions())
+        cities = [a for a in legal if isinstance(a, gr.PlayCity)]
+        game.apply(rng.choice(cities) if cities else rng.choice(legal))
+    status, opened = server.call("POST", "/api/replays", json.loads(game.record().to_json()))
+    assert status in (200, 201)
+    context = browser.new_context(viewport={"width": 1366, "height": 768}, locale="en-GB")
+    page = context.new_page()
+    page.goto(f"{server.url.rstrip('/')}/replay?seat=all#record={opened['replay']}")
+    page.wait_for_selector("body[data-state=replay]")
+    page.wait_for_function("() => window.gaia.replay.message !== null")  # the last step
+    assert page.evaluate(CITY_NAMES), "no city on the board"
+    for lang in ("de", "fr", "hu"):
+        words = json.loads((STATIC / f"{lang}.json").read_text(encoding="utf-8"))
+        page.select_option("#lang-switch", lang)
+        page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
+        expected = {
+            key.split(".", 2)[2]: text
+            for key, text in words.items()
+            if key.startswith("card.city.")
+        }
+        # the faces of the language come after its words: the page is drawn again then
+        page.wait_for_function(
+            f"(expected) => ({CITY_NAMES})().every(([name, shown]) => expected[name] === shown)",
+            arg=expected,
+            timeout=10000,
+        )
+        for name, shown in page.evaluate(CITY_NAMES):
+            assert shown == words[f"card.city.{name}"], (lang, name, shown)
+        # no English name that the language says otherwise, in the log or on a card's label
+        english = {
+            name: words[key]
+            for key, name in ENGLISH.items()
+            if key.startswith("card.city.") and words[key] != name
+        }
+        text = page.locator("#log").inner_text() + " ".join(
+            page.evaluate(
+                "[...document.querySelectorAll('.card[aria-label]')]"
+                ".map((c) => c.getAttribute('aria-label'))"
+            )
+        )
+        left = sorted(name for name in english if re.search(rf"\b{name}\b", text))
+        assert left == [], (lang, left)
+        page.mouse.move(1, 1)
+        page.screenshot(path=str(shots / f"look-replay-cities-{lang}.png"))
     context.close()

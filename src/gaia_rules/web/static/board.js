@@ -5,7 +5,7 @@
 "use strict";
 
 import { t } from "./i18n.js";
-import { cardWords, landWord, seatWord } from "./words.js";
+import { cardWords, cityWord, landWord, seatWord } from "./words.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const FADE_MS = 12000; // how long a mark of a change takes to fade
@@ -52,6 +52,18 @@ export class Board {
     const root = this.box.querySelector("svg");
     if (!root) return;
     root.setAttribute("aria-label", t("world.label", { tiles: Object.keys(view.tiles).length }));
+    // the cities' names in the page's language, squeezed to the square when longer
+    const side = sideOf(this.box);
+    for (const text of root.querySelectorAll("g text.name")) {
+      const name = text.dataset.name || text.textContent;
+      text.dataset.name = name;
+      const words = cityWord(name);
+      if (text.textContent !== words) text.textContent = words;
+      if (words.length > name.length && side) {
+        text.setAttribute("textLength", String(side * 0.9));
+        text.setAttribute("lengthAdjust", "spacingAndGlyphs");
+      }
+    }
     for (const square of this.squares()) {
       const pos = square.getAttribute("data-pos");
       const pick = `sq:${pos}`;

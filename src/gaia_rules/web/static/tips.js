@@ -5,7 +5,7 @@
 
 import { facePicture } from "./faces.js";
 import { joined, t } from "./i18n.js";
-import { faceWords, kindWord, landWord } from "./words.js";
+import { cityWord, faceWords, kindWord, landWord } from "./words.js";
 
 let links = {}; // what -> a page of the rules site, relative to its base
 let docs = ""; // the base address of the rules site
@@ -36,7 +36,7 @@ export function faceTip(face) {
   if (face.city) {
     const site = face.site === "star" ? t("tip.site_star") : landWord(face.site);
     const needs = joined(face.needs.map((need) => (need === "animals" ? t("tip.need_animals") : landWord(need))));
-    return { title: face.city, rule: t("tip.city", { site, needs }), link: "city" };
+    return { title: cityWord(face.city), rule: t("tip.city", { site, needs }), link: "city" };
   }
   if (face.animals) {
     const site = face.animals === "star" ? t("tip.site_star_animals") : landWord(face.animals);

@@ -2,7 +2,7 @@
 // do, each written from its data through the catalogue (i18n.js), never from server text.
 "use strict";
 
-import { joined, t, tn } from "./i18n.js";
+import { joined, known, t, tn } from "./i18n.js";
 
 export const COLOURS = ["blue", "yellow", "green", "red", "white"];
 export const KINDS = ["nature", "life", "power"];
@@ -31,6 +31,12 @@ export function seatChip(ctx, seat) {
   return chip;
 }
 
+// A city's name in the page's language (the manifest's name when the catalogue has none).
+export function cityWord(name) {
+  const id = `card.city.${name}`;
+  return known(id) ? t(id) : name;
+}
+
 export function landWord(land) {
   return t(`land.${land}`);
 }
@@ -51,7 +57,7 @@ function siteWord(site) {
 export function faceWords(face) {
   if (!face) return t("card.unknown");
   if (face.nature) return t("face.nature", { land: landWord(face.nature) });
-  if (face.city) return face.city;
+  if (face.city) return cityWord(face.city);
   if (face.animals) return t("face.animals", { site: siteWord(face.animals) });
   if (face.power) return powerWord(face.power);
   if (face.objective_powers) return t("face.objective_powers", { count: face.objective_powers });
@@ -63,7 +69,7 @@ export function faceWords(face) {
 export function faceName(face) {
   if (!face) return t("card.unknown");
   if (face.nature) return t(`card.land.${face.nature}`);
-  if (face.city) return face.city;
+  if (face.city) return cityWord(face.city);
   if (face.animals) return t("card.animals");
   if (face.power) return powerWord(face.power);
   return t("card.objective");
