@@ -261,6 +261,15 @@ def test_a_phone_keeps_the_prompt_in_sight(server: Server, browser: Any, shots: 
         })"""
     )
     assert heads and all(h["text"] and h["clear"] for h in heads), heads
+    # a deck's count stands clear of the kind's name, printed at the foot of its back
+    decks = page.evaluate(
+        """[...document.querySelectorAll('#displays .card.back')].map((card) => {
+          const img = card.querySelector('img').getBoundingClientRect();
+          const count = card.querySelector('.count').getBoundingClientRect();
+          return count.bottom <= img.top + img.height * 0.4;
+        })"""
+    )
+    assert decks and all(decks), decks
     # the prompt stays in sight when the page scrolls to the cards
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
     page.wait_for_timeout(200)
@@ -280,6 +289,7 @@ def test_a_phone_keeps_the_prompt_in_sight(server: Server, browser: Any, shots: 
     page.wait_for_timeout(200)
     assert shown_face_width(page) >= 150
     assert page.evaluate("window.gaia.table.picked.length") == before
+    assert page.locator("#world-keys").is_hidden()  # a finger has no keys
     for lang in LANGUAGES:
         page.select_option("#lang-switch", lang)
         page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")

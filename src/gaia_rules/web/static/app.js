@@ -27,7 +27,18 @@ async function switchLanguage(lang) {
   await retranslateReplay();
 }
 
+// A touch screen: no keyboard hint (a finger has no keys), from the start or the first touch.
+function noticeTouch() {
+  const touch = () => document.body.classList.add("touch");
+  if (matchMedia("(pointer: coarse)").matches || (navigator.maxTouchPoints > 0 && !matchMedia("(hover: hover)").matches)) touch();
+  document.addEventListener("pointerdown", (event) => {
+    if (event.pointerType === "touch") touch();
+  }, { capture: true, passive: true });
+  document.addEventListener("touchstart", touch, { capture: true, passive: true, once: true });
+}
+
 async function start() {
+  noticeTouch();
   const lang = chooseLanguage();
   await Promise.all([loadLanguage(lang), settings()]);
   translateStatic();
