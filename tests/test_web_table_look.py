@@ -226,8 +226,7 @@ def test_cards_objectives_and_cues_at_1366(server: Server, browser: Any, shots: 
     # the four languages: nothing below 9 px, the Objectives' progress in each one's words
     for lang in ("de", "fr", "hu", "en"):
         page.select_option("#lang-switch", lang)
-        page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
-        page.wait_for_timeout(300)
+        page.wait_for_function(f"() => document.body.dataset.lang === '{lang}'")
         tiny = page.evaluate(
             """[...document.querySelectorAll('#table *')].filter((n) => n.childNodes.length
               && [...n.childNodes].some((c) => c.nodeType === 3 && c.data.trim())
@@ -292,8 +291,7 @@ def test_a_phone_keeps_the_prompt_in_sight(server: Server, browser: Any, shots: 
     assert page.locator("#world-keys").is_hidden()  # a finger has no keys
     for lang in LANGUAGES:
         page.select_option("#lang-switch", lang)
-        page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
-        page.wait_for_timeout(300)
+        page.wait_for_function(f"() => document.body.dataset.lang === '{lang}'")
         page.evaluate("window.scrollTo(0, 0)")
         page.screenshot(path=str(shots / f"look-phone-{lang}.png"))
         page.screenshot(path=str(shots / f"look-phone-{lang}-full.png"), full_page=True)

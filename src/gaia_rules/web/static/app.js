@@ -25,6 +25,7 @@ async function switchLanguage(lang) {
   if (!document.getElementById("lobby").hidden) drawLobby();
   await retranslateTable();
   await retranslateReplay();
+  document.body.dataset.lang = lang; // drawn again in its words, its cards' faces too
 }
 
 // A touch screen: no keyboard hint (a finger has no keys), from the start or the first touch.
@@ -42,6 +43,7 @@ async function start() {
   const lang = chooseLanguage();
   await Promise.all([loadLanguage(lang), settings()]);
   translateStatic();
+  document.body.dataset.lang = lang;
   installTips();
   const picker = document.getElementById("lang-switch");
   picker.value = lang;
