@@ -222,6 +222,7 @@ def test_cards_objectives_and_cues_at_1366(server: Server, browser: Any, shots: 
             " ? 'choice' : document.activeElement.tagName"
         )
         assert focused == "choice"
+        assert page.locator("#tip").is_hidden()  # the page moved the focus: no tip with it
 
     # the four languages: nothing below 9 px, the Objectives' progress in each one's words
     for lang in ("de", "fr", "hu", "en"):

@@ -12,7 +12,9 @@ Routes (the guide "Run a game server" documents each):
 - ``GET /api/games/{game}/record``: the game's record, once the game is over;
 - the page's own routes: ``GET /replay`` and ``/replay/{game}`` (the replay page), and the
   routes of ``gaia_rules.web.table`` (settings, card faces, Power previews),
-  ``gaia_rules.web.replay`` (watching a game again) and ``gaia_rules.web.rematch``.
+  ``gaia_rules.web.replay`` (watching a game again), ``gaia_rules.web.rematch``,
+  ``gaia_rules.web.outcomes`` (what each play of a card would lead to) and
+  ``gaia_rules.web.listing`` (the open games of the lobby).
 
 A token travels as ``Authorization: Bearer <token>`` (over the WebSocket, in its first
 message). Every answer about a game is cut for the token's seat by

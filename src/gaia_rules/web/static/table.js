@@ -414,7 +414,7 @@ export function render() {
   // choice it was on taken), it goes to the next choice offered
   if (keep && !document.activeElement.matches("[data-pick]")) {
     const again = document.querySelector(`[data-pick="${CSS.escape(keep)}"]`);
-    if (again) again.focus({ preventScroll: true });
+    if (again) quietFocus(again);
   }
   const lost = !document.activeElement || document.activeElement === document.body;
   if (lost && table.refocus && document.body.dataset.state === "choose") {
