@@ -142,6 +142,7 @@ def test_no_message_is_empty_or_left_in_english(lang: str) -> None:
         {"tip.title.objective", "card.objective", "objectives.title"} if lang == "fr" else set()
     )
     allowed |= {"connection.live"} if lang == "en" else set()
+    allowed |= {key for key in cat if key.startswith("card.city.")}  # names, some the same
     assert sorted(same - allowed) == []
 
 

@@ -1,8 +1,9 @@
 // Card pictures: every face of the game's cards drawn by the library (gaia_rules.svg_cards),
-// fetched once per language as a sheet from POST /api/faces, and shown by face, never by
+// fetched once per language as a sheet from the engine (faces), and shown by face, never by
 // card id: two copies of one face are one picture.
 "use strict";
 
+import { engine } from "./engine.js";
 import { language } from "./i18n.js";
 
 const sheets = new Map(); // `${lang} ${rules}` -> { faces: Map(key -> {src, text}), backs }
@@ -23,13 +24,7 @@ export async function loadFaces(rules) {
   const lang = language();
   const key = `${lang} ${JSON.stringify(rules)}`;
   if (!sheets.has(key)) {
-    const response = await fetch("/api/faces", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ rules, lang }),
-    });
-    if (!response.ok) throw new Error(`/api/faces: ${response.status}`);
-    const data = await response.json();
+    const data = await engine.faces(rules, lang);
     const faces = new Map();
     for (const entry of data.faces) faces.set(faceKey(entry.face), { src: dataUrl(entry.svg), text: entry.text });
     const backs = {};

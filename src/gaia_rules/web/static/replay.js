@@ -5,6 +5,7 @@
 // reaches the page.
 "use strict";
 
+import { engine } from "./engine.js";
 import { loadFaces } from "./faces.js";
 import { t } from "./i18n.js";
 import { Scene, drawResult, el } from "./scene.js";
@@ -21,36 +22,19 @@ export const replay = {
   loading: null,
 };
 
-function query(step, seat) {
+function replayQuery(step, seat) {
   const params = new URLSearchParams();
   if (step !== null) params.set("step", step);
   if (seat !== null) params.set("seat", seat);
   return params.toString();
 }
 
-async function fetchStep(step, seat) {
-  const source = replay.source;
-  if (source.game) {
-    const response = await fetch(`/api/games/${source.game}/replay?${query(step, seat)}`, {
-      headers: { Authorization: `Bearer ${source.token}` },
-    });
-    return [response, await response.json()];
-  }
-  let response = await fetch(`/api/replays/${source.record}?${query(step, seat)}`);
-  if (response.status === 404) {
-    // the server forgot the record: post it again from this tab's copy
-    const text = window.sessionStorage.getItem(`gaia.record.${source.record}`);
-    if (text === null) return [response, await response.json()];
-    await fetch("/api/replays", { method: "POST", headers: { "Content-Type": "application/json" }, body: text });
-    response = await fetch(`/api/replays/${source.record}?${query(step, seat)}`);
-  }
-  return [response, await response.json()];
-}
-
 export async function go(step, seat = replay.seat) {
-  const [response, message] = await fetchStep(step, seat);
-  if (!response.ok) {
-    showError(message.error ? message.error.kind : String(response.status));
+  let message;
+  try {
+    message = await engine.replayStep(replay.source, { step, seat });
+  } catch (error) {
+    showError(error.kind || String(error.status));
     return;
   }
   const first = replay.message === null;
@@ -61,7 +45,7 @@ export async function go(step, seat = replay.seat) {
   if (first) fillControls();
   render();
   const address = new URL(location.href);
-  address.search = query(replay.step, replay.seat);
+  address.search = replayQuery(replay.step, replay.seat);
   history.replaceState(null, "", address.href);
   $("replay-link").href = address.href;
 }
@@ -142,6 +126,16 @@ function stepWords(ctx, message) {
   return lines.flatMap((line, index) => (index ? [t("list.semicolon"), line] : [line]));
 }
 
+// The step after which the event ``index`` of ``events`` was logged: the number of actions
+// players took up to it (an action's own events follow its ActionTaken).
+export function stepOf(events, index) {
+  let step = 0;
+  for (let i = 0; i <= index && i < events.length; i++) {
+    if (events[i].type === "ActionTaken" && !events[i].by_engine) step += 1;
+  }
+  return step;
+}
+
 function step(delta) {
   const info = replay.message.replay;
   const target = Math.max(0, Math.min(info.steps, info.step + delta));
@@ -153,6 +147,7 @@ export function startReplay(source) {
   replay.scene = new Scene();
   $("table").hidden = false;
   $("prompt").hidden = true;
+  $("table-title").hidden = true; // the replay's own h1 says what the page is
   $("replay-bar").hidden = false;
   $("world-keys").hidden = true;
   const params = new URLSearchParams(location.search);
@@ -165,6 +160,17 @@ export function startReplay(source) {
   $("replay-step").addEventListener("change", (event) => go(Number(event.target.value)));
   $("replay-turn").addEventListener("change", (event) => go(Number(event.target.value)));
   $("replay-seat").addEventListener("change", (event) => go(replay.step, event.target.value));
+  // a line of the log: to the step of the action it tells of
+  const jump = (event) => {
+    const line = event.target instanceof Element ? event.target.closest("#log li[data-event]") : null;
+    if (!line || !replay.message) return false;
+    go(stepOf(replay.message.events, Number(line.dataset.event)));
+    return true;
+  };
+  $("log").addEventListener("click", jump);
+  $("log").addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && jump(event)) event.preventDefault();
+  });
   document.addEventListener("keydown", (event) => {
     if (event.target instanceof Element && event.target.closest("input, select, textarea")) return;
     if (event.key === "ArrowLeft") step(-1);

@@ -8,11 +8,13 @@
 // header, never in a request line.
 "use strict";
 
+import { QUICK_PASS_MS, cueSettings, installCues, turnCue } from "./cues.js";
+import { engine } from "./engine.js";
 import { faceKey, loadFaces } from "./faces.js";
-import { t, tn } from "./i18n.js";
+import { joined, t, tn } from "./i18n.js";
 import { Scene, drawResult, el } from "./scene.js";
-import { hide as hideTip } from "./tips.js";
-import { backsCount, cardWords, effectLines, kindWord, powerOfAction, seatChip, targetWords } from "./words.js";
+import { hide as hideTip, quietFocus } from "./tips.js";
+import { backsCount, cardWords, effectLines, faceOf, kindWord, powerOfAction, seatChip, seatWord, targetWords } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -27,12 +29,14 @@ export const table = {
   confirm: null, // { action, preview, error } while a Power waits for its confirmation
   busy: false,
   awaited: 0, // the move number the state of this seat's last accepted action will carry
-  socket: null,
-  retry: 500,
-  stopped: false,
+  live: null, // the subscription to this seat's states
   scene: null,
   rematchTimer: null,
   notice: null,
+  passTimer: null,
+  passing: null, // {moves, at}: the quick pass waiting to answer a Protection window
+  outcomes: null, // {moves, plays}: what each play of a card on a square would lead to
+  refocus: false, // an action sent: once its state is drawn, the focus goes to the next choice
 };
 
 // -- the picks that choose an action ------------------------------------------------------------
@@ -128,9 +132,22 @@ function focusPrompt() {
 }
 
 export function cancel() {
+  const first = table.confirm ? null : table.picked[0];
   table.picked = [];
   table.confirm = null;
   render();
+  // the focus back on the choice just undone, else on the first choice
+  const again = first ? document.querySelector(`.choosable[data-pick="${CSS.escape(first)}"]`) : null;
+  if (again) quietFocus(again);
+  else focusFirstChoice();
+}
+
+// The first choice offered: a card of the hand, a button, a card on display, a square.
+function focusFirstChoice() {
+  const first = document.querySelector("#hand .choosable, #stolen .choosable, #buttons button, #displays .choosable, #objectives .choosable")
+    || document.querySelector("#world .choosable");
+  if (first) quietFocus(first);
+  return Boolean(first);
 }
 
 // -- a Power, shown before it is confirmed -------------------------------------------------------
@@ -140,14 +157,12 @@ async function askConfirmation(action) {
   render();
   focusPrompt();
   try {
-    const query = encodeURIComponent(JSON.stringify(action));
-    const response = await fetch(`/api/games/${table.game}/preview?action=${query}`, { headers: auth() });
-    const data = await response.json();
+    const data = await engine.preview(table.game, table.token, action);
     if (!table.confirm || table.confirm.action !== action) return;
-    if (response.ok) table.confirm.preview = data;
-    else table.confirm.error = data.error || { status: response.status };
+    table.confirm.preview = data;
   } catch (error) {
-    if (table.confirm) table.confirm.error = { message: String(error) };
+    if (!table.confirm || table.confirm.action !== action) return;
+    table.confirm.error = error.error || { message: String(error) };
   }
   render();
   focusPrompt();
@@ -155,49 +170,29 @@ async function askConfirmation(action) {
 
 // -- sending an action -----------------------------------------------------------------------
 
-function auth() {
-  return { Authorization: `Bearer ${table.token}` };
-}
-
-function freshKey() {
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 export async function submit(action) {
   table.busy = true;
+  table.refocus = true;
   table.confirm = null;
   showRefusal(null);
   render();
   try {
-    // the move number the action answers, and a fresh key per click: a retry, or a click on a
-    // state the game has left, is taken once (409 "stale" brings the state now)
-    const body = { move: table.state.moves, action };
-    const response = await fetch(`/api/games/${table.game}/actions`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "Idempotency-Key": freshKey(), ...auth() },
-      body: JSON.stringify(body),
-    });
-    let data = null;
-    try {
-      data = await response.json();
-    } catch (error) {
-      data = null;
-    }
-    if (response.status === 409 && data && data.state) {
-      applyState(data.state); // the game moved on: its state came with the refusal
-      showRefusal({ kind: "stale" });
-    } else if (response.status === 429) {
-      showRefusal({ kind: "rate_limited", seconds: Number(response.headers.get("Retry-After") || 1) });
-    } else if (!response.ok) {
-      showRefusal(data && data.error ? data.error : { status: response.status });
-    } else {
-      if (data && typeof data.moves === "number") table.awaited = Math.max(table.awaited, data.moves);
-      if (!table.socket || table.socket.readyState !== WebSocket.OPEN) await refresh();
-    }
+    // the move number the action answers: a retry, or a click on a state the game has left,
+    // is taken once ("stale" brings the state now)
+    const data = await engine.act(table.game, table.token, table.state.moves, action);
+    if (data && typeof data.moves === "number") table.awaited = Math.max(table.awaited, data.moves);
+    if (!table.live || !table.live.live) await refresh();
   } catch (error) {
-    showRefusal({ kind: "network" });
+    if (error.kind === "stale" && error.state) {
+      applyState(error.state); // the game moved on: its state came with the refusal
+      showRefusal({ kind: "stale" });
+    } else if (error.status === 429) {
+      showRefusal({ kind: "rate_limited", seconds: error.retryAfter || 1 });
+    } else if (error.error && error.kind !== "network") {
+      showRefusal(error.error);
+    } else {
+      showRefusal({ kind: "network" });
+    }
   } finally {
     table.busy = false;
     table.picked = [];
@@ -252,12 +247,86 @@ export async function applyState(message) {
   }
   if (first) await loadFaces(message.view.rules);
   render();
+  if (moved) lookAhead(message);
+  if (moved) quickPass(message);
+}
+
+// The quick pass (spec 13.11): a Protection window of this seat answered with a pass after one
+// fixed delay, the same whatever the hand, unless the player acts before it.
+function quickPass(message) {
+  clearTimeout(table.passTimer);
+  table.passing = null;
+  const decision = message.view.decision;
+  if (!message.legal || !decision || decision.type !== "ChooseProtection" || !cueSettings().quickPass) return;
+  const pass = message.legal.find((action) => action.type === "PassProtection");
+  if (!pass) return;
+  table.passing = { moves: message.moves, at: Date.now() + QUICK_PASS_MS };
+  table.passTimer = setTimeout(() => {
+    const still = table.state && table.state.moves === message.moves && !sending();
+    table.passing = null;
+    if (still && !table.picked.length && !table.confirm) submit(pass);
+  }, QUICK_PASS_MS);
+  render();
+}
+
+// What each play of a card on a square would lead to, asked once per state where this seat
+// chooses an action: shown on the squares once a card is picked.
+async function lookAhead(message) {
+  const view = message.view;
+  if (!message.legal || !view.decision || view.decision.type !== "ChooseAction") return;
+  if (!message.legal.some((action) => ["PlayNature", "PlayAnimals", "PlayCity"].includes(action.type))) return;
+  try {
+    const found = await engine.outcomes(table.game, table.token);
+    if (!table.state || found.moves !== table.state.moves) return;
+    table.outcomes = found;
+    if (table.picked.length) render();
+  } catch (error) {
+    // no outcomes: the squares are offered without them
+  }
+}
+
+// What a play would lead to, as a mark for its square, or null when it leads to nothing to say.
+function outcomeMark(c, play) {
+  const view = table.state.view;
+  if (play.ends) {
+    const words = play.ends.winner === view.seat ? t("outcome.wins") : t("outcome.ends", { seat: seatWord(c, play.ends.winner) });
+    return { kind: "win", badge: "★★", words, notable: true };
+  }
+  if (play.objectives.length) {
+    return { kind: "objective", badge: "★", words: t("outcome.objective", { objective: joined(play.objectives.map((id) => cardWords(c, id))) }), notable: true };
+  }
+  if (play.offered) return { kind: "objective", badge: "★", words: t("outcome.offered"), notable: true };
+  if (play.city) {
+    const face = faceOf(c, play.action.card);
+    const needs = face && face.needs ? face.needs.length : 0;
+    return { kind: "city", badge: `${play.city.satisfaction}/${needs}`, words: t("outcome.city", { met: play.city.satisfaction, count: needs }), notable: false };
+  }
+  return null;
+}
+
+// The marks of the squares the picks so far lead to.
+function outcomeMarks(c) {
+  const marks = new Map();
+  const known = table.outcomes;
+  if (!known || !table.state || known.moves !== table.state.moves || !table.picked.length || table.confirm) return marks;
+  const depth = table.picked.length;
+  for (const play of known.plays) {
+    for (const sequence of sequences(play.action)) {
+      if (sequence.length !== depth + 1 || !follows(sequence) || !sequence[depth].startsWith("sq:")) continue;
+      const mark = outcomeMark(c, play);
+      if (mark) marks.set(sequence[depth].slice(3), mark);
+    }
+  }
+  return marks;
 }
 
 export async function refresh() {
-  const response = await fetch(`/api/games/${table.game}?since=${table.log.length}&world=1`, { headers: auth() });
-  if (!response.ok) return;
-  const message = await response.json();
+  let message;
+  try {
+    message = await engine.state(table.game, table.token, { since: table.log.length, world: true });
+  } catch (error) {
+    return;
+  }
   if (message.since > table.log.length) {
     table.log = [];
     message.since = 0;
@@ -265,37 +334,19 @@ export async function refresh() {
   await applyState(message);
 }
 
+const CONNECTION = {
+  connecting: "connection.connecting",
+  live: "connection.live",
+  lost: "connection.lost",
+  refused: "connection.refused",
+};
+
 function connect() {
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const socket = new WebSocket(`${scheme}://${location.host}/api/games/${table.game}/live`);
-  table.socket = socket;
-  socket.addEventListener("open", () => {
-    socket.send(JSON.stringify({ token: table.token, since: table.log.length }));
-    table.retry = 500;
-    setConnection("connection.live", false);
-  });
-  socket.addEventListener("message", (event) => {
-    let message;
-    try {
-      message = JSON.parse(event.data);
-    } catch (error) {
-      return;
-    }
-    if (message.error) {
-      showRefusal(message.error);
-      return;
-    }
-    applyState(message);
-  });
-  socket.addEventListener("close", (event) => {
-    if (table.stopped) return;
-    if ([4401, 4403, 4404].includes(event.code)) {
-      setConnection("connection.refused", true);
-      return;
-    }
-    setConnection("connection.lost", true);
-    setTimeout(connect, table.retry);
-    table.retry = Math.min(table.retry * 2, 8000);
+  table.live = engine.subscribe(table.game, table.token, {
+    since: () => table.log.length,
+    onState: (message) => applyState(message),
+    onError: (error) => showRefusal(error),
+    onStatus: (status) => setConnection(CONNECTION[status], status === "lost" || status === "refused"),
   });
 }
 
@@ -351,15 +402,45 @@ export function render() {
     outline: outlined(message),
   };
   table.scene.draw(scene);
+  const marks = outcomeMarks(c);
+  table.scene.board.annotate(marks);
   drawPrompt(c, message, next);
+  drawOutcomes(marks);
+  turnCue(Boolean(message.legal) && !message.over, $("status").textContent);
   document.documentElement.style.setProperty("--prompt-h", `${$("prompt").offsetHeight}px`);
   drawResult(c, message.over ? message.standings : null);
   if (message.over) offerRematch();
-  // the focus stays on the choice it was on, though the page was drawn again
+  // the focus stays on the choice it was on, though the page was drawn again; lost (the
+  // choice it was on taken), it goes to the next choice offered
   if (keep && !document.activeElement.matches("[data-pick]")) {
     const again = document.querySelector(`[data-pick="${CSS.escape(keep)}"]`);
-    if (again) again.focus({ preventScroll: true });
+    if (again) quietFocus(again);
   }
+  const lost = !document.activeElement || document.activeElement === document.body;
+  if (lost && table.refocus && document.body.dataset.state === "choose") {
+    if (focusFirstChoice()) table.refocus = false;
+  }
+}
+
+// The plays that fulfil an Objective or end the game, said in the prompt before one is chosen.
+// Squares that lead to the same are said once: "anywhere" when every square does.
+function drawOutcomes(marks) {
+  const box = $("outcomes");
+  const groups = new Map(); // words -> {mark, squares}
+  for (const [pos, mark] of marks) {
+    if (!mark.notable) continue;
+    if (!groups.has(mark.words)) groups.set(mark.words, { mark, squares: [] });
+    groups.get(mark.words).squares.push(pos);
+  }
+  box.hidden = !groups.size;
+  box.replaceChildren(...[...groups.values()].map(({ mark, squares }) => {
+    let words;
+    if (squares.length === marks.size) words = t("outcome.anywhere", { words: mark.words });
+    else if (squares.length <= 3) words = t("outcome.line", { pos: squares.join(t("list.semicolon")), words: mark.words });
+    else words = t("outcome.squares", { count: squares.length, words: mark.words });
+    return el("li", { class: `outcome-${mark.kind}` },
+      el("span", { class: "outcome-badge", "aria-hidden": "true", text: mark.badge }), " ", words);
+  }));
 }
 
 function outlined(message) {
@@ -474,7 +555,11 @@ function hintWords(c, view, next) {
     case "ChooseLimitDiscard": return t("hint.limit");
     case "ChooseObjective": return t("hint.objective");
     case "ChoosePawnCities": return t("hint.pawns");
-    case "ChooseProtection": return t(next.has("btn:protect") ? "hint.protection" : "hint.protection_none");
+    case "ChooseProtection": {
+      const words = t(next.has("btn:protect") ? "hint.protection" : "hint.protection_none");
+      if (!table.passing || table.passing.moves !== table.state.moves) return words;
+      return `${words} ${t("hint.quick_pass", { seconds: Math.round(QUICK_PASS_MS / 1000) })}`;
+    }
     case "ChooseBack": return t("hint.back");
     case "ChooseKeptCard": return t("hint.keep");
     default: return "";
@@ -488,9 +573,13 @@ function offerRematch() {
   $("rematch").hidden = table.state.seat === null;
   if (table.rematchTimer !== null || table.state.seat === null) return;
   const look = async () => {
-    const response = await fetch(`/api/games/${table.game}/rematch`, { headers: auth() });
-    if (response.ok) {
-      const data = await response.json();
+    let data = null;
+    try {
+      data = await engine.findRematch(table.game, table.token);
+    } catch (error) {
+      data = null;
+    }
+    if (data) {
       const ready = $("rematch-ready");
       ready.href = data.url;
       ready.hidden = false;
@@ -503,19 +592,23 @@ function offerRematch() {
 }
 
 async function rematch() {
-  const response = await fetch(`/api/games/${table.game}/rematch`, { method: "POST", headers: auth() });
-  const data = await response.json();
-  if (!response.ok) {
-    showRefusal(data.error || { status: response.status });
+  let data;
+  try {
+    data = await engine.rematch(table.game, table.token);
+  } catch (error) {
+    showRefusal(error.error || { kind: "network" });
     return;
   }
   location.assign(data.url);
 }
 
 async function download() {
-  const response = await fetch(`/api/games/${table.game}/record`, { headers: auth() });
-  if (!response.ok) return;
-  const blob = await response.blob();
+  let blob;
+  try {
+    blob = await engine.record(table.game, table.token);
+  } catch (error) {
+    return;
+  }
   const link = el("a", { href: URL.createObjectURL(blob), download: `gaia-${table.game}.json` });
   document.body.append(link);
   link.click();
@@ -542,7 +635,7 @@ function onClick(event) {
 
 function onKey(event) {
   const target = event.target;
-  if (event.key === "Escape" && $("tip").hidden && (table.picked.length || table.confirm)) {
+  if (event.key === "Escape" && !event.defaultPrevented && $("tip").hidden && (table.picked.length || table.confirm)) {
     cancel();
     event.preventDefault();
     return;
@@ -564,7 +657,7 @@ export function startTable(game, token) {
   $("prompt").hidden = false;
   document.addEventListener("click", onClick);
   document.addEventListener("keydown", onKey);
-  setConnection("connection.connecting", false);
+  installCues();
   connect();
 }
 
