@@ -91,7 +91,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         raise PluginError(f"spec/disagreements.toml: {error}") from error
     page = disagreements_page.page_markdown(items, spec)
     files.append(_generated(config, disagreements_page.PAGE, page))
-    for uri, svg in cards_page.card_files().items():
+    language = build_language(config)
+    for uri, svg in cards_page.card_files(language or "en").items():
         files.append(_generated(config, uri, svg))
     told: dict[str, pictures.Story] = _state.get("stories", {})
     stories = {}
@@ -102,8 +103,10 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         stories[name] = story
         for uri, svg in pictures.svg_files(story).items():
             files.append(_generated(config, uri, svg))
+        if language is not None:  # the translated pages' drawings, beside the English
+            for uri, svg in pictures.svg_files(story, language).items():
+                files.append(_generated(config, uri, svg))
     _state["stories"] = stories
-    language = build_language(config)
     if language is not None:
         for file in files.documentation_pages():
             if languages.root_only(file.src_uri):  # linked at the English site's root
@@ -137,7 +140,8 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     if SECTIONS_MARKER in markdown:
         markdown = markdown.replace(SECTIONS_MARKER, spec_pages.sections_table(spec, uri))
     if CARDS_MARKER in markdown:
-        markdown = markdown.replace(CARDS_MARKER, cards_page.cards_markdown())
+        pictured = languages.localization(uri) or "en"
+        markdown = markdown.replace(CARDS_MARKER, cards_page.cards_markdown(pictured))
     if COUNTS_MARKER in markdown:
         markdown = markdown.replace(COUNTS_MARKER, cards_page.card_counts_markdown())
     return _pictures(markdown, uri)
@@ -151,10 +155,10 @@ def _pictures(markdown: str, uri: str) -> str:
         name = match["name"]
         if name not in stories:
             raise PluginError(f"{uri}: no pictured situation named {name!r} in pictures.py")
-        told = pictures.story_markdown(stories[name], uri)
         language = languages.localization(uri)
+        told = pictures.story_markdown(stories[name], uri, language or "en")
         if language is not None:
-            told = languages.english_pictures(told, language)
+            told = languages.english_steps(told, language)
         return spec_pages.expand_shorthand(told, _spec(), uri)  # a refusal cites its clause
 
     return PICTURE_MARKER.sub(picture, markdown)

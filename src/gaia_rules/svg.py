@@ -699,7 +699,11 @@ def legend_svg(*, pictograms: bool = False, words: Mapping[str, str] | None = No
     )
     text(38, y + 16, _say(words, "legend.highlight"))
     text(38, y + 46, _say(words, "legend.frontier"))
-    return _document(470, y + 62, _say(words, "legend.title"), "".join(parts))
+    # wider for longer words than the English ones, at a generous 0.6 em a character
+    lines = ("legend.tokens", "legend.met", "legend.unmet", "legend.highlight", "legend.frontier")
+    longest = max(len(_say(words, key)) for key in lines)
+    width = max(470.0, 64 + longest * 14 * 0.6 + 8)
+    return _document(width, y + 62, _say(words, "legend.title"), "".join(parts))
 
 
 def table_svg(
@@ -772,7 +776,8 @@ def table_svg(
     for kind, size in view.deck_sizes.items():
         if kind is CardKind.POWER and not rules.with_powers:
             continue  # no Power cards below the powers level (spec 1.2)
-        text(10, y + 14, _say(words, f"kind.{kind.value}", kind.value), 13, bold=True)
+        label = _say(words, f"kind.{kind.value}", kind.value)
+        text(10, y + 14, label, min(13, 66 / (len(label) * 0.65)), bold=True)  # clear of the deck
         parts.append(f'<g class="deck kind-{kind.value}" data-size="{size}">')
         if size:
             parts.append(_card_parts(rules, None, kind, x=80, y=y, w=w, words=words))
@@ -859,9 +864,11 @@ def table_svg(
         parts.append("</g>")
         in_front = view.tableaux[seat]
         x = max(end, 60 + 6 * (w + gap)) + 2 * gap
-        text(x, y + 14, _say(words, "table.in_front"), 12)
+        label = _say(words, "table.in_front")
+        text(x, y + 14, label, 12)
         parts.append(f'<g class="tableau seat-{seat}">')
-        end = row(x + 60, y, ((c, _kind_of_face(rules, c)) for c in in_front))
+        room = max(60.0, len(label) * 12 * 0.5 + 8)  # a longer word pushes the cards right
+        end = row(x + room, y, ((c, _kind_of_face(rules, c)) for c in in_front))
         parts.append("</g>")
         widest = max(widest, end)
         y += h + 6
