@@ -1,11 +1,13 @@
-"""The site's languages: the game's terms in each rulebook's words, and the note on a page
-that another language reads in English.
+"""The site's languages: the game's terms in each rulebook's words, the words of the
+pictures, and the note on a page that another language reads in English.
 
 The player's pages exist in English (``basic.md``) and in the rulebooks' languages beside it
 (``basic.de.md``); the i18n plugin builds each language under its code (``de/play/basic/``).
 A page with no translation (a numbered chapter, a guide, the API reference) is the English
-one in every language, with a note that says so. The functions are pure, so the build hook
-and the tests call them alike.
+one in every language, with a note that says so. A translated page's pictures speak its
+language: the engine draws them with the words of the web table's catalogue
+(``picture_words``), and their captions come from ``captions.toml``. The functions are pure,
+so the build hook and the tests call them alike.
 """
 
 from __future__ import annotations
