@@ -263,8 +263,110 @@ def test_every_rule_link_of_the_table_has_its_heading_in_each_language(language:
             assert f"{{ #{anchor} }}" in text or f"{{#{anchor}}}" in text, f"{what}: {source}"
 
 
-def test_the_pictures_of_a_translated_page_say_their_words_are_english() -> None:
+# -- the pictures of a translated page speak its language ------------------------------------
+
+pictures = _load("pictures")
+cards_page = _load("cards_page")
+
+SVG_TEXT = re.compile(r"<(text|title)\b[^>]*>(.*?)</\1>", re.S)
+WORD = re.compile(r"[^\W\d_]{3,}")
+
+
+def _words(text: str) -> set[str]:
+    return {word.lower() for word in WORD.findall(text)}
+
+
+def _english_vocabulary() -> set[str]:
+    """Every word the English pictures may show: the table's English catalogue of the cards'
+    and the pictures' words, the colours, and the captions and labels of ``pictures.py``."""
+    texts = [
+        text
+        for key, text in languages.catalogue("en").items()
+        if key.startswith(("card.", "picture.", "colour.", "land.", "kind."))
+    ]
+    texts += list(languages.captions("de"))  # the captions' English texts are its keys
+    return set().union(*map(_words, texts))
+
+
+def _own_vocabulary(language: str) -> set[str]:
+    """Every word of ``language``'s catalogue and captions: a word both languages share
+    (Tornado, Hand, Nature, a city's name) is the page's own."""
+    texts = [*languages.catalogue(language).values(), *languages.captions(language).values()]
+    return set().union(*map(_words, texts))
+
+
+def english_words(svg: str, language: str) -> list[str]:
+    """The English words among the texts and titles a picture shows on a ``language`` page."""
+    english = _english_vocabulary() - _own_vocabulary(language)
+    shown = " ".join(match[2] for match in SVG_TEXT.finditer(svg))
+    return sorted(_words(shown) & english)
+
+
+@pytest.fixture(scope="module")
+def stories() -> list[Any]:
+    return [pictures.tell(name) for name in pictures.SITUATIONS]
+
+
+@pytest.mark.parametrize("language", languages.TRANSLATED)
+def test_the_pictures_of_a_translated_page_speak_its_language(
+    language: str, stories: list[Any]
+) -> None:
+    """Every picture of the situations and every card, as a ``language`` page shows them:
+    no English word in their labels, legends, card words or city names."""
+    drawn = {
+        uri: svg for story in stories for uri, svg in pictures.svg_files(story, language).items()
+    }
+    drawn |= cards_page.card_files(language)
+    assert all(uri.endswith(f".{language}.svg") for uri in drawn if "/pictures/" in uri)
+    found = {uri: english_words(svg, language) for uri, svg in drawn.items()}
+    assert {uri: words for uri, words in found.items() if words} == {}
+
+
+@pytest.mark.parametrize("language", languages.TRANSLATED)
+def test_every_caption_and_label_of_the_pictures_is_translated(
+    language: str, stories: list[Any]
+) -> None:
+    captions = languages.captions(language)
+    missing = [frame.caption for story in stories for frame in story.frames]
+    assert [caption for caption in missing if caption not in captions] == []
+    assert sorted(set(captions) - set(languages.captions("de"))) == []
+    for story in stories:
+        told = pictures.story_markdown(story, "play/basic.de.md", language)
+        assert 'lang="en"' not in told
+        for frame in story.frames:
+            assert f"<figcaption>{captions[frame.caption]}</figcaption>" in told
+
+
+def test_a_picture_with_an_english_word_on_a_german_page_is_found(stories: list[Any]) -> None:
+    legend = next(story for story in stories if story.name == "legend")
+    german = pictures.svg_files(legend, "de")["rules/pictures/legend-1.de.svg"]
+    assert english_words(german, "de") == []
+    assert "Wüste" in german and "Legende" in german
+    assert english_words(german.replace("Wüste", "desert"), "de") == ["desert"]
+    assert english_words(pictures.svg_files(legend)["rules/pictures/legend-1.svg"], "de")
+    table = next(story for story in stories if story.name == "a-table")
+    german = pictures.svg_files(table, "de")["rules/pictures/a-table-1.de.svg"]
+    assert english_words(german, "de") == []
+    assert english_words(german.replace("Karthago", "Carthage"), "de") == ["carthage"]
+    assert english_words(german.replace(">Ziele<", ">Objectives<"), "de") == ["objectives"]
+
+
+def test_a_translated_page_links_its_own_pictures_and_cities(stories: list[Any]) -> None:
+    story = next(story for story in stories if story.name == "advanced-example")
+    told = pictures.story_markdown(story, "play/examples.de.md", "de")
+    assert "(../rules/pictures/advanced-example-1.de.svg)" in told
+    assert "Nachher: Sparta übernommen, Karthago bei 4" in told
+    english = pictures.story_markdown(story, "play/examples.md")
+    assert "(../rules/pictures/advanced-example-1.svg)" in english and "Carthage" in english
+    svg = pictures.svg_files(story, "de")["rules/pictures/advanced-example-2.de.svg"]
+    assert ">Karthago<" in svg and ">Carthage<" not in svg
+    assert "Carthage" in pictures.svg_files(story)["rules/pictures/advanced-example-2.svg"]
+    cards = cards_page.cards_markdown("fr")
+    assert "Carte cité" not in cards and "Sparte : une" in cards
+
+
+def test_the_steps_of_a_translated_page_say_they_are_english() -> None:
     told = '<figure class="gaia-frame" markdown>\n\n???+ note "Step by step"\n'
-    german = languages.english_pictures(told, "de")
-    assert '<figure lang="en" class="gaia-frame"' in german
+    german = languages.english_steps(told, "de")
+    assert '<figure class="gaia-frame"' in german
     assert 'note "Schritt für Schritt (auf Englisch)"' in german

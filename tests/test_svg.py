@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+import re
 import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Iterator
@@ -16,6 +17,7 @@ from gaia_rules.cards import CityCard
 from gaia_rules.manifest import Manifest
 from gaia_rules.position import Position, PositionBuilder
 from gaia_rules.svg import world_svg
+from gaia_rules.svg_cards import CARD_WORDS
 from gaia_rules.text import world_text
 from gaia_rules.vocabulary import Land, Pos
 from tests.strategies import Walk
@@ -255,3 +257,93 @@ def test_a_source_without_a_world_raises_a_typed_error() -> None:
 def test_the_module_example_runs() -> None:
     failures, tried = doctest.testmod(svg)
     assert tried > 0 and failures == 0
+
+
+# -- the words of a picture in another language -------------------------------------------------
+
+GERMAN = {
+    **{key: f"«{key}»" for key in CARD_WORDS},
+    **{key: f"«{key}»" for key in svg.PICTURE_WORDS},
+    "city.Alexandria": "Alexandrien",
+    "land.desert": "Wüste",
+    "land.plain": "Ebene",
+    "land.swamp": "Sumpf",
+    "land.sea": "Meer",
+    "land.mountain": "Gebirge",
+    "land.forest": "Wald",
+    "kind.nature": "Natur",
+    "kind.life": "Leben",
+    "kind.power": "Macht",
+    "colour.blue": "Blau",
+    "colour.yellow": "Gelb",
+    "colour.green": "Grün",
+    "colour.red": "Rot",
+    "colour.white": "Weiß",
+}
+"""German names of the lands and the colours, and every other word of the pictures marked, so
+that a word left in English shows."""
+
+
+def _texts(picture: str) -> list[str]:
+    """The words a picture shows or tells: its text elements and its titles."""
+    root = ET.fromstring(picture)
+    return [
+        "".join(node.itertext())
+        for node in root.iter()
+        if node.tag in (f"{SVG}text", f"{SVG}title") and "".join(node.itertext()).strip()
+    ]
+
+
+def _english(texts: list[str]) -> list[str]:
+    """The texts that hold an English word of the pictures."""
+    english = {"desert", "plain", "swamp", "sea", "mountain", "forest", "nature", "life"}
+    english |= {"power", "blue", "yellow", "green", "red", "white", "seat", "needs", "tiles"}
+    english |= {"deck", "discards", "hand", "front", "pawns", "animal", "objectives", "world"}
+    seen = [re.sub("«[^»]*»", " ", text) for text in texts]  # a marked word is not English
+    return [t for t in seen if set(re.findall(r"[a-z]+", t.lower())) & english]
+
+
+def test_a_world_speaks_the_words_it_is_given() -> None:
+    position = (
+        PositionBuilder(players=2)
+        .tile(0, 0, Land.DESERT)
+        .tile(1, 0, Land.SEA, animals=2)
+        .tile(0, 1, Land.PLAIN)
+        .city(0, 0, "C01", pawns=[1])
+        .build()
+    )
+    english = world_svg(position)
+    assert "Alexandria" in english and "animal token(s)" in english
+    for pictograms in (False, True):
+        german = world_svg(position, pictograms=pictograms, words=GERMAN)
+        assert "Alexandrien" in german and "Alexandria" not in german
+        assert "«world.tokens»" in german and "«world.city»" in german
+        assert _english(_texts(german)) == []
+    assert world_svg(position, words={}) == english  # no words: English, byte for byte
+
+
+def test_the_legend_speaks_the_words_it_is_given() -> None:
+    english = svg.legend_svg()
+    assert _english(_texts(english))  # the check finds English words
+    assert svg.legend_svg(words={}) == english
+    german = svg.legend_svg(pictograms=True, words=GERMAN)
+    assert _english(_texts(german)) == []
+    assert "Wüste" in german and "«legend.frontier»" in german and 'class="icon' in german
+    assert "Wüste (D)" in svg.legend_svg(words=GERMAN)  # beside its letter when drawn with one
+
+
+def test_a_table_speaks_the_words_it_is_given() -> None:
+    game = WALKS["powers"].play()
+    view = game.view(0)
+    english = svg.table_svg(view)
+    assert svg.table_svg(view, words={}) == english
+    words = {**GERMAN, **{f"city.{face.name}": f"«{face.name}»" for face in _cities()}}
+    german = svg.table_svg(view, pictograms=True, words=words)
+    assert _english(_texts(german)) == []
+    assert _english(_texts(english))
+
+
+def _cities() -> list[CityCard]:
+    return [
+        face for _, face in Manifest.builtin(gr.Edition.THIRD).cards if isinstance(face, CityCard)
+    ]

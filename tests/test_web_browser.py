@@ -481,6 +481,7 @@ def test_two_people_play_a_powers_game_to_the_end_and_a_rematch(
     power_objective = page.locator('#objectives [data-face*="objective_powers"]').first
     assert "4 Power cards" in (power_objective.get_attribute("aria-label") or "")
     power_objective.hover()
+    page.wait_for_selector("#tip:not([hidden])")  # once the pointer rests on it
     assert "4 Power cards" in page.inner_text("#tip")
     assert "play/powers/" in (page.get_attribute("#tip a", "href") or "")
     page.mouse.move(0, 0)
@@ -669,8 +670,7 @@ def test_a_person_plays_bots_at_the_disasters_level_from_the_lobby(
     accessible(page, "the lobby")
     for lang in (*LANGUAGES[1:], "en"):  # the lobby's words, each switch's help included
         page.select_option("#lang-switch", lang)
-        page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
-        page.wait_for_timeout(300)
+        page.wait_for_function(f"() => document.body.dataset.lang === '{lang}'")
         no_untranslated(page, lang)
         if lang != "en":
             shoot(page, shots / f"lobby-{lang}.png", full_page=True)
@@ -778,8 +778,7 @@ def test_a_person_plays_bots_at_the_disasters_level_from_the_lobby(
     assert "seat=all" in link and "step=" in link
     for lang in ("de", "en"):  # the replay's own words follow the switch too
         page.select_option("#lang-switch", lang)
-        page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
-        page.wait_for_timeout(300)
+        page.wait_for_function(f"() => document.body.dataset.lang === '{lang}'")
         no_untranslated(page, lang)
     shoot(page, shots / "replay-all-hands.png", full_page=True)
 
@@ -788,8 +787,7 @@ def test_a_person_plays_bots_at_the_disasters_level_from_the_lobby(
     page.wait_for_selector("body[data-state=over]")
     for lang in LANGUAGES:
         page.select_option("#lang-switch", lang)
-        page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
-        page.wait_for_timeout(300)
+        page.wait_for_function(f"() => document.body.dataset.lang === '{lang}'")
         no_untranslated(page, lang)
         assert last_turns_say_everything(page, lang) > 0
         shoot(page, shots / f"end-{lang}.png", full_page=True)

@@ -3,7 +3,9 @@ id. Every id the page uses is in every catalogue, with the same fields; no catal
 id the page never uses; the game's terms are each rulebook's own; the page's code and markup
 hold no words of their own.
 
-The words on the cards (``card.`` ids) are the library's (``gaia_rules.svg_cards.CARD_WORDS``).
+The words on the cards (``card.`` ids) are the library's (``gaia_rules.svg_cards.CARD_WORDS``),
+and so are the words of the documentation's pictures (``picture.`` ids,
+``gaia_rules.svg.PICTURE_WORDS``).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import pytest
 
 import gaia_rules as gr
 from gaia_rules.bots import BOTS
+from gaia_rules.svg import PICTURE_WORDS
 from gaia_rules.svg_cards import CARD_WORDS
 
 STATIC = Path(str(files("gaia_rules.web") / "static"))
@@ -92,6 +95,7 @@ def dynamic_ids() -> set[str]:
         ids |= {f"prompt.objective.{side}", f"prompt.objective.{side}_optional"}
         ids |= {f"prompt.protection.{side}", f"prompt.protection.{side}_alone"}
     ids |= {f"card.{key}" for key in CARD_WORDS}
+    ids |= {f"picture.{key}" for key in PICTURE_WORDS}  # the documentation's pictures
     return ids
 
 
@@ -142,6 +146,7 @@ def test_no_message_is_empty_or_left_in_english(lang: str) -> None:
         {"tip.title.objective", "card.objective", "objectives.title"} if lang == "fr" else set()
     )
     allowed |= {"connection.live"} if lang == "en" else set()
+    allowed |= {key for key in cat if key.startswith("card.city.")}  # names, some the same
     assert sorted(same - allowed) == []
 
 
@@ -158,6 +163,11 @@ def test_no_catalogue_holds_an_id_the_page_never_uses() -> None:
 def test_the_card_words_are_the_librarys_in_english() -> None:
     for key, text in CARD_WORDS.items():
         assert CATALOGUES["en"][f"card.{key}"] == text
+
+
+def test_the_picture_words_are_the_librarys_in_english() -> None:
+    for key, text in PICTURE_WORDS.items():
+        assert CATALOGUES["en"][f"picture.{key}"] == text
 
 
 def test_the_code_holds_no_words_of_its_own() -> None:

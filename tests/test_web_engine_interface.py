@@ -22,6 +22,10 @@ METHODS = (
     "record",
     "openRecord",
     "replayStep",
+    "outcomes",
+    "openGames",
+    "listGame",
+    "joinGame",
 )
 
 

@@ -7,6 +7,8 @@ reconstructed (spec 2.8) and which the rulebooks state.
 
 from __future__ import annotations
 
+import languages
+
 from gaia_rules import (
     AnimalCard,
     CardId,
@@ -20,6 +22,7 @@ from gaia_rules import (
 )
 from gaia_rules.rules import Rules
 from gaia_rules.svg import card_svg
+from gaia_rules.svg_cards import describe_face
 from gaia_rules.vocabulary import Power
 
 CARDS_DIR = "rules/cards"
@@ -100,21 +103,27 @@ def edition_markdown(manifest: Manifest) -> str:
     return "\n".join(out)
 
 
-def card_files() -> dict[str, str]:
-    """The drawing of every card of both shipped manifests, by its path in the site."""
+def card_files(language: str = "en") -> dict[str, str]:
+    """The drawing of every card of both shipped manifests, by its path in the site, in the
+    words of ``language`` (the table's catalogue)."""
+    words = languages.picture_words(language)
     files = {}
     for edition in (Edition.THIRD, Edition.FIRST):
         rules = Rules.disasters(edition=edition)
         for card, _ in rules.cards.cards:
-            files[f"{CARDS_DIR}/{edition.value}/{card}.svg"] = card_svg(rules, card, width=84)
+            drawn = card_svg(rules, card, width=84, words=words)
+            files[f"{CARDS_DIR}/{edition.value}/{card}.svg"] = drawn
     return files
 
 
-def _gallery(manifest: Manifest, edition: Edition) -> list[str]:
-    """Every card of ``manifest`` drawn as a card, in rows by kind, for the cards page."""
+def _gallery(manifest: Manifest, edition: Edition, language: str = "en") -> list[str]:
+    """Every card of ``manifest`` drawn as a card, in rows by kind, for the cards page; the
+    text of each picture in ``language``."""
+    words = languages.picture_words(language)
     out = ['<div class="gaia-cards" markdown>', ""]
     for card, face in manifest.cards:
-        out.append(f"![{card}: {_describe(face)}](cards/{edition.value}/{card}.svg)")
+        told = _describe(face) if words is None else describe_face(face, words)
+        out.append(f"![{card}: {told}](cards/{edition.value}/{card}.svg)")
     out += ["", "</div>", ""]
     return out
 
@@ -139,8 +148,9 @@ def _describe(face: Face) -> str:
     return "card"
 
 
-def cards_markdown() -> str:
-    """Both shipped manifests in content tabs, the default edition (THIRD) first."""
+def cards_markdown(language: str = "en") -> str:
+    """Both shipped manifests in content tabs, the default edition (THIRD) first, the cards'
+    pictures in ``language`` (the tables are English)."""
     out: list[str] = []
     for edition in (Edition.THIRD, Edition.FIRST):
         manifest = Manifest.builtin(edition)
@@ -150,7 +160,8 @@ def cards_markdown() -> str:
         listed = ", ".join(manifest.reconstructed) or "nothing"
         out.append(f"    Reconstructed in this set of cards: {listed}.")
         out.append("")
-        out += [f"    {line}" if line else "" for line in _gallery(manifest, edition)]
+        gallery = _gallery(manifest, edition, language)
+        out += [f"    {line}" if line else "" for line in gallery]
         out += [f"    {line}" if line else "" for line in edition_markdown(manifest).split("\n")]
         out.append("")
     return "\n".join(out)

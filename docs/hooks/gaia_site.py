@@ -72,21 +72,25 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         raise PluginError(f"spec/disagreements.toml: {error}") from error
     page = disagreements_page.page_markdown(items, spec)
     files.append(generated(config, disagreements_page.PAGE, page))
-    for uri, svg in cards_page.card_files().items():
+    language = build_language(config)
+    for uri, svg in cards_page.card_files(language or "en").items():
         files.append(generated(config, uri, svg))
     told: dict[str, pictures.Story] = _state.get("stories", {})
     stories = {}
     for name in pictures.SITUATIONS:
         # another language's build draws the stories the default build just played
-        known = told.get(name) if build_language(config) is not None else None
+        known = told.get(name) if language is not None else None
         story = known if known is not None else pictures.tell(name)
         stories[name] = story
         for uri, svg in pictures.svg_files(story).items():
             files.append(generated(config, uri, svg))
-        for uri, text in pictures.try_files(story).items():
-            files.append(generated(config, uri, text))
+        if language is not None:  # the translated pages' drawings, beside the English
+            for uri, svg in pictures.svg_files(story, language).items():
+                files.append(generated(config, uri, svg))
+        if language is None:  # every language's "Try it" opens the root's copy
+            for uri, text in pictures.try_files(story).items():
+                files.append(generated(config, uri, text))
     _state["stories"] = stories
-    language = build_language(config)
     if language is not None:
         for file in files.documentation_pages():
             if languages.root_only(file.src_uri):  # linked at the English site's root
@@ -120,7 +124,8 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     if SECTIONS_MARKER in markdown:
         markdown = markdown.replace(SECTIONS_MARKER, spec_pages.sections_table(spec, uri))
     if CARDS_MARKER in markdown:
-        markdown = markdown.replace(CARDS_MARKER, cards_page.cards_markdown())
+        pictured = languages.localization(uri) or "en"
+        markdown = markdown.replace(CARDS_MARKER, cards_page.cards_markdown(pictured))
     if COUNTS_MARKER in markdown:
         markdown = markdown.replace(COUNTS_MARKER, cards_page.card_counts_markdown())
     return _pictures(markdown, uri)
@@ -134,10 +139,10 @@ def _pictures(markdown: str, uri: str) -> str:
         name = match["name"]
         if name not in stories:
             raise PluginError(f"{uri}: no pictured situation named {name!r} in pictures.py")
-        told = pictures.story_markdown(stories[name], uri)
         language = languages.localization(uri)
+        told = pictures.story_markdown(stories[name], uri, language or "en")
         if language is not None:
-            told = languages.english_pictures(told, language)
+            told = languages.english_steps(told, language)
         return spec_pages.expand_shorthand(told, _spec(), uri)  # a refusal cites its clause
 
     return PICTURE_MARKER.sub(picture, markdown)

@@ -1,15 +1,19 @@
-"""The site's languages: the game's terms in each rulebook's words, and the note on a page
-that another language reads in English.
+"""The site's languages: the game's terms in each rulebook's words, the words of the
+pictures, and the note on a page that another language reads in English.
 
 The player's pages exist in English (``basic.md``) and in the rulebooks' languages beside it
 (``basic.de.md``); the i18n plugin builds each language under its code (``de/play/basic/``).
 A page with no translation (a numbered chapter, a guide, the API reference) is the English
-one in every language, with a note that says so. The functions are pure, so the build hook
-and the tests call them alike.
+one in every language, with a note that says so. A translated page's pictures speak its
+language: the engine draws them with the words of the web table's catalogue
+(``picture_words``), and their captions come from ``captions.toml``. The functions are pure,
+so the build hook and the tests call them alike.
 """
 
 from __future__ import annotations
 
+import functools
+import json
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +24,14 @@ them there, at the site's root, instead of building them again in English under 
 
 TERMS = Path(__file__).resolve().parent / "terms.toml"
 """The table of the game's terms in the four languages."""
+
+CATALOGUES = Path(__file__).resolve().parents[2] / "src" / "gaia_rules" / "web" / "static" / "i18n"
+"""The web table's catalogues of words, one a language (``de.json``): the pictures of a
+translated page speak the same words as the table."""
+
+CAPTIONS = Path(__file__).resolve().parent / "captions.toml"
+"""The captions and labels of the pictures of ``pictures.py`` in each translated language,
+by their English text."""
 
 LANGUAGES = ("en", "de", "fr", "hu")
 """The site's languages, English first: the default, at the site's root."""
@@ -48,6 +60,44 @@ STEPS_TITLE = {
 }
 """The title of a picture's fold of steps on a translated page: the steps are told in
 English, as the engine's narration tells them."""
+
+
+@functools.cache
+def catalogue(language: str) -> dict[str, str]:
+    """The web table's catalogue of ``language``: its words by message id."""
+    data: dict[str, str] = json.loads((CATALOGUES / f"{language}.json").read_text("utf-8"))
+    return data
+
+
+@functools.cache
+def picture_words(language: str) -> dict[str, str] | None:
+    """The words of the engine's pictures in ``language`` (``words`` of ``gaia_rules.svg``),
+    from the table's catalogue: the words on the cards and the cities' names (``card.``),
+    the pictures' labels and legend (``picture.``), the lands, kinds and colours; ``None``
+    for English, which the pictures speak by themselves."""
+    if language == "en":
+        return None
+    messages = catalogue(language)
+    words = {key: text for key, text in messages.items() if key.startswith(_PLAIN)}
+    for prefix in ("card.", "picture."):
+        words |= {
+            key.removeprefix(prefix): text
+            for key, text in messages.items()
+            if key.startswith(prefix)
+        }
+    return words
+
+
+_PLAIN = ("land.", "kind.", "colour.")
+"""The catalogue's ids that the pictures take as they are."""
+
+
+@functools.cache
+def captions(language: str) -> dict[str, str]:
+    """The captions and labels of the pictures in ``language``, by their English text."""
+    table: dict[str, dict[str, str]] = tomllib.loads(CAPTIONS.read_text(encoding="utf-8"))
+    return dict(table.get(language, {}))
+
 
 TERMS_MARKER = "<!-- gaia:terms -->"
 """The marker of a glossary page, which the build fills with the table of terms."""
@@ -110,11 +160,10 @@ def english_only_note(markdown: str, language: str) -> str:
     return f"{note}\n{markdown}"
 
 
-def english_pictures(told: str, language: str) -> str:
+def english_steps(told: str, language: str) -> str:
     """A picture's Markdown (``pictures.story_markdown``) on a ``language`` page: its
-    captions and steps are English, so the figures say so to a screen reader
-    (``lang="en"``) and the fold of steps says so in its title."""
-    told = told.replace("<figure class=", '<figure lang="en" class=')
+    pictures and captions are in the page's language, its steps are told in English, so the
+    fold of steps says so in its title."""
     return told.replace('note "Step by step"', f'note "{STEPS_TITLE[language]}"')
 
 

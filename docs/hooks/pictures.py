@@ -7,6 +7,11 @@ itself and records a frame (an SVG of the world, of the whole table, or of the c
 matter) at each moment worth seeing, with the events of each step told in the players'
 words (``narration.py``). So the pictures cannot drift from the engine: a change in the
 rules changes them, and a position the engine refuses fails the build.
+
+Each frame is drawn once in each of the site's languages: a translated page (``basic.de.md``)
+shows the German drawing (``name-1.de.svg``), its words (labels, legends, the words on the
+cards, the cities' names) taken from the web table's catalogue (``languages.picture_words``),
+and its caption and labels from ``captions.toml``.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+import languages
 from narration import Narrator, player
 
 import gaia_rules as gr
@@ -45,6 +51,26 @@ class Frame:
     width: str = "narrow"
     """How much of the page it takes: ``narrow`` (two a row), ``panel`` (a row of its own
     on a narrow page) or ``wide`` (always a row of its own)."""
+    translations: Mapping[str, str] = field(default_factory=dict)
+    """The picture drawn in each translated language (``de``), in that language's words."""
+
+    def drawn(self, language: str) -> str:
+        """The picture in ``language``'s words (English for ``en``)."""
+        return self.translations.get(language, self.svg)
+
+
+def say(text: str, language: str) -> str:
+    """A caption or a label of a picture in ``language``: its translation in
+    ``captions.toml``, else the English ``text`` itself."""
+    if language == "en":
+        return text
+    return languages.captions(language).get(text, text)
+
+
+def _drawn(caption: str, draw: Callable[[str], str], width: str = "narrow") -> Frame:
+    """A frame drawn now in every language of the site (the game goes on after it)."""
+    drawings = {language: draw(language) for language in languages.TRANSLATED}
+    return Frame(caption, draw("en"), width, drawings)
 
 
 @dataclass(frozen=True)
@@ -77,12 +103,26 @@ class Story:
 
     def show(self, caption: str, source: Source, highlight: Iterable[Pos] = ()) -> None:
         """Draw the world of ``source`` now, outlining the squares ``highlight``."""
-        svg = world_svg(source, size=SIZE, highlight=tuple(highlight))
-        self.frames.append(Frame(caption, svg))
+        squares = tuple(highlight)
+
+        def draw(language: str) -> str:
+            words = languages.picture_words(language)
+            return world_svg(
+                source, size=SIZE, highlight=squares, pictograms=words is not None, words=words
+            )
+
+        self.frames.append(_drawn(caption, draw))
 
     def table(self, caption: str, game: gr.Game, seat: int) -> None:
         """Draw the whole table as ``seat`` sees it now (:func:`gaia_rules.svg.table_svg`)."""
-        self.frames.append(Frame(caption, table_svg(game.view(seat), title=caption), "wide"))
+        view = game.view(seat)
+
+        def draw(language: str) -> str:
+            words = languages.picture_words(language)
+            title = say(caption, language)
+            return table_svg(view, title=title, pictograms=words is not None, words=words)
+
+        self.frames.append(_drawn(caption, draw, "wide"))
 
     def cards(
         self,
@@ -94,8 +134,12 @@ class Story:
     ) -> None:
         """Draw the cards that matter now, row by row (:func:`cards_svg`), with the world of
         ``world`` below them if given, its squares ``highlight`` outlined."""
-        svg = cards_svg(rules, rows, world, tuple(highlight))
-        self.frames.append(Frame(caption, svg, "panel"))
+        squares, shown = tuple(highlight), tuple(rows)
+
+        def draw(language: str) -> str:
+            return cards_svg(rules, shown, world, squares, language)
+
+        self.frames.append(_drawn(caption, draw, "panel"))
 
     def apply(self, game: gr.Game, action: gr.Action, heading: str = "") -> None:
         """Apply ``action`` and record what happened in words; every Protection window it
@@ -167,9 +211,12 @@ def tell(name: str) -> Story:
     return story
 
 
-def svg_files(story: Story) -> dict[str, str]:
-    """The SVG file of each frame of ``story``, by its path in the site."""
-    return {_frame_uri(story.name, i): frame.svg for i, frame in enumerate(story.frames, 1)}
+def svg_files(story: Story, language: str = "en") -> dict[str, str]:
+    """The SVG file of each frame of ``story`` in ``language``, by its path in the site."""
+    return {
+        _frame_uri(story.name, i, language): frame.drawn(language)
+        for i, frame in enumerate(story.frames, 1)
+    }
 
 
 TRY_DIR = "rules/try"
@@ -185,15 +232,19 @@ def try_files(story: Story) -> dict[str, str]:
     return {f"{TRY_DIR}/{story.name}.json": json.dumps(data)}
 
 
-def try_markdown(story: Story, from_uri: str) -> str:
-    """The "Try it" control of ``story`` for a page at ``from_uri`` (``assets/tryit.js``
-    makes it live, on the engine of the site's ``table/``), or nothing when it has no
-    position to try."""
+def try_markdown(story: Story, from_uri: str, language: str = "en") -> str:
+    """The "Try it" control of ``story`` for a page at ``from_uri`` in ``language``
+    (``assets/tryit.js`` makes it live, on the engine of the site's ``table/``), or nothing
+    when it has no position to try. Every language's page opens the position, the script and
+    the table at the site's root, where the default build writes them."""
     if not try_files(story):
         return ""
     # raw HTML: its links are not rewritten by mkdocs, so they go from the page's address
-    # (``play/basic.md`` is served at ``play/basic/``)
+    # (``play/basic.md`` is served at ``play/basic/``, ``play/basic.de.md`` at
+    # ``de/play/basic/``)
     stem = from_uri.removesuffix(".md")
+    if language != "en":
+        stem = f"{language}/{stem.removesuffix(f'.{language}')}"
     here = posixpath.dirname(stem) if posixpath.basename(stem) == "index" else stem
     src = posixpath.relpath(f"{TRY_DIR}/{story.name}.json", here)
     table = posixpath.relpath("table", here) + "/"
@@ -205,31 +256,36 @@ def try_markdown(story: Story, from_uri: str) -> str:
     )
 
 
-def _frame_uri(name: str, number: int) -> str:
-    return f"{PICTURES_DIR}/{name}-{number}.svg"
+def _frame_uri(name: str, number: int, language: str = "en") -> str:
+    suffix = "" if language == "en" else f".{language}"
+    return f"{PICTURES_DIR}/{name}-{number}{suffix}.svg"
 
 
-def story_markdown(story: Story, from_uri: str) -> str:
+def story_markdown(story: Story, from_uri: str, language: str = "en") -> str:
     """The Markdown that shows the frames of ``story`` side by side, with its steps told in
-    words in a fold below them, for a page at ``from_uri``. A refused move cites its clause
-    as ``[[7.2]]``, which the build turns into a link."""
+    words in a fold below them, for a page at ``from_uri`` in ``language`` (its pictures and
+    captions in that language's words; the steps are told in English). A refused move cites
+    its clause as ``[[7.2]]``, which the build turns into a link."""
     out = ['<div class="gaia-frames" markdown>', ""] if story.frames else []
     for number, frame in enumerate(story.frames, 1):
-        link = posixpath.relpath(_frame_uri(story.name, number), posixpath.dirname(from_uri))
+        uri = _frame_uri(story.name, number, language)
+        link = posixpath.relpath(uri, posixpath.dirname(from_uri))
         kind = "gaia-frame" if frame.width == "narrow" else f"gaia-frame {frame.width}"
+        caption = say(frame.caption, language)
+        english = ' lang="en"' if language != "en" and caption == frame.caption else ""
         out += [
-            f'<figure class="{kind}" markdown>',
+            f'<figure{english} class="{kind}" markdown>',
             "",
-            f"![{frame.caption}]({link})",
+            f"![{caption}]({link})",
             "",
-            f"<figcaption>{frame.caption}</figcaption>",
+            f"<figcaption>{caption}</figcaption>",
             "",
             "</figure>",
             "",
         ]
     if story.frames:
         out += ["</div>", ""]
-    tried = try_markdown(story, from_uri)
+    tried = try_markdown(story, from_uri, language)
     if tried:
         out += [tried, ""]
     if story.log:
@@ -259,10 +315,13 @@ def cards_svg(
     rows: Sequence[Row],
     world: Source | None = None,
     highlight: tuple[Pos, ...] = (),
+    language: str = "en",
 ) -> str:
     """A panel of cards: each row a label and its cards (faces drawn by
     :func:`gaia_rules.svg.card_svg`), a pawn on the cards that carry one, and the world of
-    ``world`` below the rows if given, its squares ``highlight`` outlined."""
+    ``world`` below the rows if given, its squares ``highlight`` outlined; its words in
+    ``language``."""
+    words = languages.picture_words(language)
     w, h, gap, left = CARD_W, CARD_W * 1.4, 6, 150
     parts: list[str] = []
     y = 8.0
@@ -270,18 +329,19 @@ def cards_svg(
     for row in rows:
         parts.append(
             f'<text x="8" y="{y + h / 2 + 5:.0f}" font-size="14" font-weight="bold" '
-            f'fill="#222222">{_escape(row.label)}</text>'
+            f'fill="#222222">{_escape(say(row.label, language))}</text>'
         )
         x = float(left)
         if not row.cards:
             parts.append(
                 f'<text x="{x:.0f}" y="{y + h / 2 + 5:.0f}" font-size="13" fill="#666666">'
-                "(none)</text>"
+                f"{_escape(say('(none)', language))}</text>"
             )
             x += 60
         for card in row.cards:
             parts.append(
-                f'<g transform="translate({x:.0f},{y:.0f})">{card_svg(rules, card, width=w)}</g>'
+                f'<g transform="translate({x:.0f},{y:.0f})">'
+                f"{card_svg(rules, card, width=w, words=words)}</g>"
             )
             seat = row.pawns.get(card) if isinstance(card, str) else None
             if seat is not None:
@@ -291,15 +351,18 @@ def cards_svg(
                 )
             x += w + 4 + gap
         if row.note:
+            note = say(row.note, language)
             parts.append(
                 f'<text x="{x + 4:.0f}" y="{y + h / 2 + 5:.0f}" font-size="13" fill="#222222">'
-                f"{_escape(row.note)}</text>"
+                f"{_escape(note)}</text>"
             )
-            x += 8 + 7 * len(row.note)
+            x += 8 + 7 * len(note)
         widest = max(widest, x)
         y += h + 14
     if world is not None:
-        drawn = world_svg(world, size=44, highlight=highlight)
+        drawn = world_svg(
+            world, size=44, highlight=highlight, pictograms=words is not None, words=words
+        )
         size = re.match(r'<svg [^>]*width="([\d.]+)" height="([\d.]+)"', drawn)
         assert size is not None  # world_svg writes its size first
         parts.append(f'<g transform="translate(8,{y:.0f})">{drawn}</g>')
@@ -1021,7 +1084,12 @@ def _lightning(story: Story) -> None:
 @situation("legend")
 def _legend(story: Story) -> None:
     """The key to every picture of the site."""
-    story.frames.append(Frame("The key to the pictures", legend_svg()))
+
+    def draw(language: str) -> str:
+        words = languages.picture_words(language)
+        return legend_svg(pictograms=words is not None, words=words)
+
+    story.frames.append(_drawn("The key to the pictures", draw))
 
 
 @situation("a-table")

@@ -26,6 +26,7 @@ import io
 import json
 import os
 import posixpath
+import re
 import shutil
 import subprocess
 import sys
@@ -34,7 +35,7 @@ import zipfile
 from importlib import metadata, resources
 from pathlib import Path
 
-from generated import AFTER_I18N, build_language, generated
+from generated import AFTER_I18N, build_language
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
@@ -151,7 +152,7 @@ def page_html(server_page: str) -> str:
     page = server_page.replace('src="/static/app.js"', 'src="static/offline.js"')
     page = page.replace('href="/static/', 'href="static/')
     page = page.replace('href="/"', 'href="./"')
-    if '"/' in page:
+    if re.search(r'\b(?:src|href|action)="/', page):
         raise PluginError("table/index.html: the page still names a server's path")
     return page
 
@@ -229,15 +230,16 @@ def restriction_trials() -> dict[str, dict[str, str]]:
 
 @event_priority(AFTER_I18N)
 def on_files(files: Files, config: MkDocsConfig) -> Files:
-    """Add ``table/`` to the site (once, at its root: every language's page opens it there),
-    and the positions of the restrictions to try (in each language's site)."""
-    if build_language(config) is None:
-        for uri, content in table_files().items():
-            files.append(File.generated(config, uri, content=content))
-        index = json.dumps(clause_index(), indent=0).encode()
-        files.append(File.generated(config, f"{TABLE}/clauses.json", content=index))
+    """Add ``table/`` to the site, and the positions of the restrictions to try: once, at
+    the site's root, which every language's pages open."""
     trials = restriction_trials()
     _state["trials"] = trials
+    if build_language(config) is not None:
+        return files
+    for uri, content in table_files().items():
+        files.append(File.generated(config, uri, content=content))
+    index = json.dumps(clause_index(), indent=0).encode()
+    files.append(File.generated(config, f"{TABLE}/clauses.json", content=index))
     for clause, trial in trials.items():
         refusal = {k: trial[k] for k in ("record", "action")}
         data = {
@@ -246,7 +248,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
             "refusals": [{"heading": trial["words"], "clause": clause, **refusal}],
         }
         uri = f"rules/try/restriction-{clause}.json"
-        files.append(generated(config, uri, json.dumps(data)))
+        files.append(File.generated(config, uri, content=json.dumps(data)))
     return files
 
 

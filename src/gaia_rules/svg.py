@@ -11,7 +11,11 @@ element carries a stable ``class`` (``tile land-sea``, ``animals``, ``city``, ``
 ``need unmet``, ``pawn seat-2``, ``frontier``, ``highlight``, ``coord``) for tests and
 style sheets, and each square a ``data-pos="x,y"``. The output is deterministic: the same
 world gives the same string, byte for byte. Games, positions and views show the picture in
-a notebook by themselves (``_repr_svg_``):
+a notebook by themselves (``_repr_svg_``). The words a picture shows (its labels, legends,
+city names and the words on its cards) are English unless ``words`` says otherwise: a
+mapping from the keys of [`PICTURE_WORDS`][gaia_rules.svg.PICTURE_WORDS] and of
+[`CARD_WORDS`][gaia_rules.svg_cards.CARD_WORDS] to text, as a front end in another language
+passes its own:
 
     >>> from gaia_rules.position import PositionBuilder
     >>> from gaia_rules.svg import world_svg
@@ -29,6 +33,8 @@ a notebook by themselves (``_repr_svg_``):
     True
     >>> picture.count('class="need met"'), picture.count('class="need unmet"')
     (3, 1)
+    >>> "Alexandrie" in world_svg(position, words={"city.Alexandria": "Alexandrie"})
+    True
 """
 
 from __future__ import annotations
@@ -60,7 +66,7 @@ from gaia_rules.views import View
 from gaia_rules.vocabulary import ANIMALS, LANDS, CardKind, Land, Need, Pos
 from gaia_rules.world import ORIGIN, count_met, neighbours, surroundings
 
-__all__ = ["card_svg", "legend_svg", "table_svg", "world_svg"]
+__all__ = ["PICTURE_WORDS", "card_svg", "legend_svg", "table_svg", "world_svg"]
 
 _FILL = LAND_FILL
 """Land colours, chosen to differ in lightness too; the letter settles any doubt."""
@@ -92,6 +98,57 @@ _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 _City = tuple[CardId, tuple[int, ...]]
 
+Words = Mapping[str, str] | None
+"""The words a picture shows, by key; ``None`` for English."""
+
+PICTURE_WORDS: Mapping[str, str] = {
+    "world.summary": "Gaïa world: {tiles} tiles, {cities} cities",
+    "world.tokens": "{count} animal token(s)",
+    "world.city": "{name} ({card}): {met}/{count} needs met; {owners}",
+    "world.no_pawns": "no pawns",
+    "legend.title": "Key to the pictures",
+    "legend.tokens": "animal tokens on a tile (how many)",
+    "legend.met": "a need of a city, met (W sea, A animals)",
+    "legend.unmet": "a need not met (hollow, crossed out)",
+    "legend.seat": "seat {seat}",
+    "legend.highlight": "a square the example is about",
+    "legend.frontier": "the frontier: a free square where a tile may go",
+    "table.title": "Seat {seat} ({colour}): turn of seat {active}, seat {to_move} to move",
+    "table.title.over": "Seat {seat} ({colour}): the game is over",
+    "table.summary": "Gaïa table as seat {seat} sees it",
+    "table.deck": "deck {count}",
+    "table.discards": "discards {count}",
+    "table.objectives": "Objectives",
+    "table.tiles": "Tiles in the supply: {tiles}.",
+    "table.tile": "{land} {count}",
+    "table.bank": "Animal tokens in the bank: {bank}.",
+    "table.seat": "seat {seat} ({colour})",
+    "table.seat.you": "seat {seat} ({colour}): you",
+    "table.pawns": "{count} pawns in supply",
+    "table.hand": "hand",
+    "table.in_front": "in front",
+    "table.stolen": "held by a Tornado, from seat {seat}:",
+}
+"""The words the pictures of this module show around the cards, in English, by key (the
+cards' own words are [`CARD_WORDS`][gaia_rules.svg_cards.CARD_WORDS]). ``words`` arguments
+override any of them, and name lands (``land.desert``), kinds (``kind.nature``), the seats'
+colours (``colour.blue``) and cities (``city.<name>``, the manifest's name) as the cards do;
+``{name}``-style fields are filled in by the drawing. Without ``words`` a land, a kind or a
+colour is named by its lower-case value."""
+
+
+def _say(words: Words, key: str, default: str | None = None, **fields: object) -> str:
+    """The text of ``key`` in ``words``, else ``default``, else English, its fields filled."""
+    text = (words or {}).get(key) or (default if default is not None else PICTURE_WORDS[key])
+    for name, value in fields.items():
+        text = text.replace("{" + name + "}", str(value))
+    return text
+
+
+def _city_name(name: str, words: Words) -> str:
+    """A city's name in ``words`` (``city.<name>``), else as the manifest gives it."""
+    return (words or {}).get(f"city.{name}") or name
+
 
 def world_svg(
     source: Game | Position | View | GameState,
@@ -101,6 +158,7 @@ def world_svg(
     highlight: Iterable[Pos] = (),
     title: str | None = None,
     pictograms: bool = False,
+    words: Mapping[str, str] | None = None,
 ) -> str:
     """The world of ``source`` as a standalone SVG document.
 
@@ -121,6 +179,9 @@ def world_svg(
         highlight: Squares to outline.
         title: A caption above the world, or ``None``.
         pictograms: Whether lands and needs show pictograms instead of letters.
+        words: The words to show, by the keys of
+            [`PICTURE_WORDS`][gaia_rules.svg.PICTURE_WORDS] and ``city.<name>`` (English
+            where missing).
 
     Returns:
         The SVG document, as text; the same world always gives the same text.
@@ -142,9 +203,8 @@ def world_svg(
             raise GaiaRulesError(f"highlight: expected squares (Pos), got {square!r}")
         squares.add(square)
     rules, tiles, animals, cities = _world_of(source)
-    return _Drawing(size, rules, tiles, animals, cities, pictograms=pictograms).draw(
-        coordinates, sorted(squares, key=_reading_order), title
-    )
+    drawing = _Drawing(size, rules, tiles, animals, cities, pictograms=pictograms, words=words)
+    return drawing.draw(coordinates, sorted(squares, key=_reading_order), title)
 
 
 def _world_of(
@@ -202,6 +262,13 @@ def _seat_name(seat: int) -> str:
     return COLOURS[seat] if 0 <= seat < len(COLOURS) else f"seat {seat}"
 
 
+def _colour(seat: int, words: Words) -> str:
+    """The colour of a seat's pawns in ``words``."""
+    if 0 <= seat < len(COLOURS):
+        return _say(words, f"colour.{COLOURS[seat]}", COLOURS[seat])
+    return _say(words, "legend.seat", seat=seat)
+
+
 def _need_label(need: Need) -> str:
     """The word for a need."""
     return "animals" if need is ANIMALS else need.value
@@ -219,9 +286,11 @@ class _Drawing:
         cities: dict[Pos, _City],
         *,
         pictograms: bool = False,
+        words: Words = None,
     ) -> None:
         self.s = size
         self.pictograms = pictograms
+        self.words = words
         self.rules = rules
         self.tiles = tiles
         self.animals = animals
@@ -252,7 +321,7 @@ class _Drawing:
         if title is not None:  # room for the caption, at a generous 0.6 em a character
             width = max(width, len(title) * s * 0.32 * 0.6 + 2 * pad)
         height = oy + (bottom - top + 1) * s + pad
-        summary = f"Gaïa world: {len(self.tiles)} tiles, {len(self.cities)} cities"
+        summary = _say(self.words, "world.summary", tiles=len(self.tiles), cities=len(self.cities))
         out.append(
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(width)}" '
             f'height="{_n(height)}" viewBox="0 0 {_n(width)} {_n(height)}" role="img" '
@@ -331,7 +400,8 @@ class _Drawing:
         count = self.animals.get(pos)
         if count:
             out.append(
-                f'<g class="animals"><title>{count} animal token(s)</title>'
+                f'<g class="animals"><title>'
+                f"{_escape(_say(self.words, 'world.tokens', count=count))}</title>"
                 f'<circle cx="{_n(s / 2)}" cy="{_n(s * 0.56)}" r="{_n(s * 0.2)}" '
                 f'fill="{_ANIMAL_FILL}" stroke="{_LINE}"/>'
                 f'<text x="{_n(s / 2)}" y="{_n(s * 0.645)}" font-size="{_n(s * 0.24)}" '
@@ -363,13 +433,24 @@ class _Drawing:
             raise GaiaRulesError(f"city at {pos}: {card!r} is not a City card of the manifest")
         lands, animals = surroundings(self.world, pos)
         met = [count_met((need,), lands, animals) == 1 for need in face.needs]
-        owners = ", ".join(_seat_name(seat) for seat in pawns) or "no pawns"
+        words = self.words
+        owners = ", ".join(_colour(seat, words) for seat in pawns)
+        name = _city_name(face.name, words)
+        told = _say(
+            words,
+            "world.city",
+            name=name,
+            card=card,
+            met=sum(met),
+            count=len(met),
+            owners=owners or _say(words, "world.no_pawns"),
+        )
         out.append(
             f'<g class="city" data-card="{_escape(card)}"><title>'
-            f"{_escape(f'{face.name} ({card}): {sum(met)}/{len(met)} needs met; {owners}')}"
+            f"{_escape(told)}"
             f'</title><rect x="{_n(s * 0.03)}" y="{_n(s * 0.22)}" width="{_n(s * 0.94)}" '
             f'height="{_n(s * 0.75)}" rx="{_n(s * 0.06)}" fill="#ffffff" '
-            f'fill-opacity="0.92" stroke="{_LINE}"/>' + _name_text(face.name, s)
+            f'fill-opacity="0.92" stroke="{_LINE}"/>' + _name_text(name, s)
         )
         # the needs fill the card's width, so their letters read at the default size
         side, gap = s * 0.215, s * 0.01
@@ -433,20 +514,28 @@ def _card_h(width: float) -> float:
 
 
 def _card_parts(
-    rules: Rules, card: CardId | None, kind: CardKind, *, x: float, y: float, w: float
+    rules: Rules,
+    card: CardId | None,
+    kind: CardKind,
+    *,
+    x: float,
+    y: float,
+    w: float,
+    words: Words = None,
 ) -> str:
     """One card, face up (``card`` given) or face down (``card`` is ``None``), at (x, y),
     drawn by ``gaia_rules.svg_cards`` from its face."""
     if card is None:
-        return card_parts(None, kind, x=x, y=y, w=w)
+        return card_parts(None, kind, x=x, y=y, w=w, words=words)
     face = rules.cards.face(card) if card in rules.cards else None
     if face is None:
         raise GaiaRulesError(f"card: {card!r} is not a card of the manifest")
-    return card_parts(face, kind, x=x, y=y, w=w, attributes=f'data-card="{_escape(card)}"')
+    attributes = f'data-card="{_escape(card)}"'
+    return card_parts(face, kind, x=x, y=y, w=w, words=words, attributes=attributes)
 
 
-def _need_mark(need: Need, x: float, y: float, side: float) -> str:
-    """A need (or an Objective's land) as a filled marker with its letter."""
+def _need_mark(need: Need, x: float, y: float, side: float, pictograms: bool = False) -> str:
+    """A need (or an Objective's land) as a filled marker with its letter (or pictogram)."""
     if need is ANIMALS:
         shape = f'<circle cx="{_n(x + side / 2)}" cy="{_n(y + side / 2)}" r="{_n(side / 2)}" '
         fill, ink, letter = _ANIMAL_FILL, "#ffffff", "A"
@@ -454,6 +543,12 @@ def _need_mark(need: Need, x: float, y: float, side: float) -> str:
         shape = f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(side)}" height="{_n(side)}" '
         shape += f'rx="{_n(side * 0.15)}" '
         fill, ink, letter = _FILL[need], _INK[need], _LETTER[need]
+    if pictograms:
+        pad = side * 0.14
+        name = "animals" if need is ANIMALS else need.value
+        return f'{shape}fill="{fill}" stroke="{_LINE}"/>' + icon(
+            name, x + pad, y + pad, side - 2 * pad, ink
+        )
     return (
         f'{shape}fill="{fill}" stroke="{_LINE}"/><text x="{_n(x + side / 2)}" '
         f'y="{_n(y + side * 0.78)}" font-size="{_n(side * 0.8)}" font-weight="bold" '
@@ -470,7 +565,13 @@ def _document(width: float, height: float, title: str, body: str) -> str:
     )
 
 
-def card_svg(rules: Rules, card: CardId | CardKind, *, width: int = 80) -> str:
+def card_svg(
+    rules: Rules,
+    card: CardId | CardKind,
+    *,
+    width: int = 80,
+    words: Mapping[str, str] | None = None,
+) -> str:
     """One card as a standalone SVG document: its face, or its back when ``card`` is a
     [`CardKind`][gaia_rules.vocabulary.CardKind]. The face is drawn by
     [`face_svg`][gaia_rules.svg_cards.face_svg] from what is printed on the card; the card's
@@ -480,6 +581,8 @@ def card_svg(rules: Rules, card: CardId | CardKind, *, width: int = 80) -> str:
         rules: The rules whose card manifest gives the face.
         card: A card id of the manifest, or a kind to draw its back.
         width: The card's width in pixels; its height is 1.4 times that.
+        words: The words printed on the card, by the keys of
+            [`CARD_WORDS`][gaia_rules.svg_cards.CARD_WORDS] (English where missing).
 
     Returns:
         The SVG document, as text.
@@ -491,12 +594,14 @@ def card_svg(rules: Rules, card: CardId | CardKind, *, width: int = 80) -> str:
     if isinstance(width, bool) or not isinstance(width, int) or width <= 0:
         raise GaiaRulesError(f"width: expected a positive whole number of pixels, got {width!r}")
     if isinstance(card, CardKind):
-        return back_svg(card, width=width)
+        return back_svg(card, width=width, words=words)
     if not (isinstance(card, str) and card in rules.cards):
         raise GaiaRulesError(f"card: {card!r} is neither a card of the manifest nor a kind")
     face = rules.cards.face(card)
-    body = card_parts(face, CardKind.LIFE, x=0, y=0, w=100, attributes=f'data-card="{card}"')
-    return standalone_card(body, width=width, title=describe_face(face))
+    body = card_parts(
+        face, CardKind.LIFE, x=0, y=0, w=100, words=words, attributes=f'data-card="{card}"'
+    )
+    return standalone_card(body, width=width, title=describe_face(face, words))
 
 
 def _kind_of_face(rules: Rules, card: CardId) -> CardKind:
@@ -509,9 +614,21 @@ def _kind_of_face(rules: Rules, card: CardId) -> CardKind:
             return CardKind.LIFE
 
 
-def legend_svg() -> str:
+def legend_svg(*, pictograms: bool = False, words: Mapping[str, str] | None = None) -> str:
     """The key to the pictures: each land with its letter, animal tokens, a need met and a
-    need not met, and the colour of each seat's pawns."""
+    need not met, and the colour of each seat's pawns.
+
+    Args:
+        pictograms: Whether lands and needs show the pictograms of the cards, as
+            [`world_svg`][gaia_rules.svg.world_svg] draws them with ``pictograms``,
+            instead of letters.
+        words: The words to show, by the keys of
+            [`PICTURE_WORDS`][gaia_rules.svg.PICTURE_WORDS] and ``land.<land>``
+            (English where missing).
+
+    Returns:
+        The SVG document, as text.
+    """
     s = 34
     parts: list[str] = []
     y = 8.0
@@ -524,32 +641,47 @@ def legend_svg() -> str:
     for i, land in enumerate(LANDS):
         x = 8 + (i % 3) * 150
         ty = y + (i // 3) * (s + 8)
-        parts.append(
+        square = (
             f'<g class="legend land-{land.value}"><rect x="{x}" y="{_n(ty)}" width="{s}" '
-            f'height="{s}" fill="{_FILL[land]}" stroke="{_LINE}"/><text x="{x + 4}" '
-            f'y="{_n(ty + 13)}" font-size="12" font-weight="bold" fill="{_INK[land]}">'
-            f"{_LETTER[land]}</text></g>"
+            f'height="{s}" fill="{_FILL[land]}" stroke="{_LINE}"/>'
         )
-        text(x + s + 8, ty + s * 0.65, f"{land.value} ({_LETTER[land]})")
+        if pictograms:
+            square += icon(land.value, x + 2, ty + 2, s * 0.5, _INK[land]) + "</g>"
+        else:
+            square += (
+                f'<text x="{x + 4}" y="{_n(ty + 13)}" font-size="12" font-weight="bold" '
+                f'fill="{_INK[land]}">{_LETTER[land]}</text></g>'
+            )
+        parts.append(square)
+        name = _say(words, f"land.{land.value}", land.value)
+        text(x + s + 8, ty + s * 0.65, name if pictograms else f"{name} ({_LETTER[land]})")
     y += 2 * (s + 8) + 4
     parts.append(
         f'<g class="legend animals"><circle cx="{8 + s / 2}" cy="{_n(y + s / 2)}" r="{s * 0.4}" '
         f'fill="{_ANIMAL_FILL}" stroke="{_LINE}"/><text x="{8 + s / 2}" y="{_n(y + s * 0.66)}" '
         f'font-size="15" font-weight="bold" text-anchor="middle" fill="#ffffff">3</text></g>'
     )
-    text(8 + s + 8, y + s * 0.65, "animal tokens on a tile (how many)")
+    text(8 + s + 8, y + s * 0.65, _say(words, "legend.tokens"))
     y += s + 8
-    parts.append('<g class="legend need met">' + _need_mark(Land.SEA, 8, y, 22) + "</g>")
-    parts.append('<g class="legend need met">' + _need_mark(ANIMALS, 34, y, 22) + "</g>")
-    text(64, y + 16, "a need of a city, met (W sea, A animals)")
+    for need, x in ((Land.SEA, 8), (ANIMALS, 34)):
+        mark = _need_mark(need, x, y, 22, pictograms)
+        parts.append('<g class="legend need met">' + mark + "</g>")
+    text(64, y + 16, _say(words, "legend.met"))
     y += 30
-    parts.append(
+    unmet = (
         f'<g class="legend need unmet"><rect x="8" y="{_n(y)}" width="22" height="22" rx="3" '
         f'fill="#ffffff" stroke="#777777" stroke-dasharray="2 1"/><path d="M8 {_n(y + 22)}'
-        f'L30 {_n(y)}" stroke="#bbbbbb"/><text x="19" y="{_n(y + 17)}" font-size="17" '
-        f'font-weight="bold" text-anchor="middle" fill="#555555">M</text></g>'
+        f'L30 {_n(y)}" stroke="#bbbbbb"/>'
     )
-    text(64, y + 16, "a need not met (hollow, crossed out)")
+    if pictograms:
+        unmet += icon(Land.MOUNTAIN.value, 11, y + 3, 16, "#555555") + "</g>"
+    else:
+        unmet += (
+            f'<text x="19" y="{_n(y + 17)}" font-size="17" '
+            f'font-weight="bold" text-anchor="middle" fill="#555555">M</text></g>'
+        )
+    parts.append(unmet)
+    text(64, y + 16, _say(words, "legend.unmet"))
     y += 34
     for seat, colour in enumerate(COLOURS):
         x = 8 + seat * 90
@@ -557,7 +689,7 @@ def legend_svg() -> str:
             f'<circle class="legend pawn seat-{seat}" cx="{x + 9}" cy="{_n(y + 9)}" r="8" '
             f'fill="{_PAWN_FILL[colour]}" stroke="{_LINE}"/>'
         )
-        text(x + 22, y + 14, f"seat {seat}")
+        text(x + 22, y + 14, _say(words, "legend.seat", seat=seat, colour=_colour(seat, words)))
     y += 26
     parts.append(
         f'<rect class="legend highlight" x="8" y="{_n(y)}" width="22" height="22" fill="none" '
@@ -565,12 +697,22 @@ def legend_svg() -> str:
         f'y="{_n(y + 30)}" width="22" height="22" fill="none" stroke="#999999" '
         f'stroke-dasharray="3 3"/>'
     )
-    text(38, y + 16, "a square the example is about")
-    text(38, y + 46, "the frontier: a free square where a tile may go")
-    return _document(470, y + 62, "Key to the pictures", "".join(parts))
+    text(38, y + 16, _say(words, "legend.highlight"))
+    text(38, y + 46, _say(words, "legend.frontier"))
+    # wider for longer words than the English ones, at a generous 0.6 em a character
+    lines = ("legend.tokens", "legend.met", "legend.unmet", "legend.highlight", "legend.frontier")
+    longest = max(len(_say(words, key)) for key in lines)
+    width = max(470.0, 64 + longest * 14 * 0.6 + 8)
+    return _document(width, y + 62, _say(words, "legend.title"), "".join(parts))
 
 
-def table_svg(view: View, *, title: str | None = None) -> str:
+def table_svg(
+    view: View,
+    *,
+    title: str | None = None,
+    pictograms: bool = False,
+    words: Mapping[str, str] | None = None,
+) -> str:
     """The whole table as the seat of ``view`` sees it: its own hand face up, the backs of
     the other hands, the decks (their sizes), the displays, the discard piles (their sizes
     and top cards), the cards in front of every player, the Objectives with their pawns,
@@ -581,6 +723,11 @@ def table_svg(view: View, *, title: str | None = None) -> str:
     Args:
         view: One seat's view ([`Game.view`][gaia_rules.game.Game.view]).
         title: A caption, or ``None`` for one that names the seat and the player to move.
+        pictograms: Whether the world's lands and needs show pictograms instead of letters
+            (see [`world_svg`][gaia_rules.svg.world_svg]).
+        words: The words to show, by the keys of
+            [`PICTURE_WORDS`][gaia_rules.svg.PICTURE_WORDS] and of
+            [`CARD_WORDS`][gaia_rules.svg_cards.CARD_WORDS] (English where missing).
 
     Returns:
         The SVG document, as text; the same view always gives the same text.
@@ -605,17 +752,22 @@ def table_svg(view: View, *, title: str | None = None) -> str:
 
     def row(x: float, y: float, cards: Iterable[tuple[CardId | None, CardKind]]) -> float:
         for card, kind in cards:
-            parts.append(_card_parts(rules, card, kind, x=x, y=y, w=w))
+            parts.append(_card_parts(rules, card, kind, x=x, y=y, w=w, words=words))
             x += w + gap
         return x
 
     if title is None:
+        colour = _colour(view.seat, words)
         if view.result is not None:
-            title = f"Seat {view.seat} ({_seat_name(view.seat)}): the game is over"
+            title = _say(words, "table.title.over", seat=view.seat, colour=colour)
         else:
-            title = (
-                f"Seat {view.seat} ({_seat_name(view.seat)}): turn of seat {view.active}, "
-                f"seat {view.to_move} to move"
+            title = _say(
+                words,
+                "table.title",
+                seat=view.seat,
+                colour=colour,
+                active=view.active,
+                to_move=view.to_move,
             )
     y = 24.0
     text(10, y, title, 17, bold=True)
@@ -624,10 +776,11 @@ def table_svg(view: View, *, title: str | None = None) -> str:
     for kind, size in view.deck_sizes.items():
         if kind is CardKind.POWER and not rules.with_powers:
             continue  # no Power cards below the powers level (spec 1.2)
-        text(10, y + 14, f"{kind.value}", 13, bold=True)
+        label = _say(words, f"kind.{kind.value}", kind.value)
+        text(10, y + 14, label, min(13, 66 / (len(label) * 0.65)), bold=True)  # clear of the deck
         parts.append(f'<g class="deck kind-{kind.value}" data-size="{size}">')
         if size:
-            parts.append(_card_parts(rules, None, kind, x=80, y=y, w=w))
+            parts.append(_card_parts(rules, None, kind, x=80, y=y, w=w, words=words))
         else:
             parts.append(
                 f'<rect x="80" y="{_n(y)}" width="{w}" height="{_n(h)}" rx="4" fill="none" '
@@ -635,7 +788,8 @@ def table_svg(view: View, *, title: str | None = None) -> str:
             )
         parts.append(
             f'<text x="{_n(80 + w / 2)}" y="{_n(y + h + 14)}" font-size="12" '
-            f'text-anchor="middle" fill="{_LINE}">deck {size}</text></g>'
+            f'text-anchor="middle" fill="{_LINE}">'
+            f"{_escape(_say(words, 'table.deck', count=size))}</text></g>"
         )
         parts.append(f'<g class="display kind-{kind.value}">')
         end = row(80 + w + 3 * gap, y, ((c, kind) for c in view.displays.get(kind, ())))
@@ -644,18 +798,19 @@ def table_svg(view: View, *, title: str | None = None) -> str:
         x = max(end, 80 + w + 3 * gap + 3 * (w + gap)) + 2 * gap
         parts.append(f'<g class="discards kind-{kind.value}" data-size="{len(pile)}">')
         if pile:
-            parts.append(_card_parts(rules, pile[-1], kind, x=x, y=y, w=w))
+            parts.append(_card_parts(rules, pile[-1], kind, x=x, y=y, w=w, words=words))
         parts.append(
             f'<text x="{_n(x + w / 2)}" y="{_n(y + h + 14)}" font-size="12" '
-            f'text-anchor="middle" fill="{_LINE}">discards {len(pile)}</text></g>'
+            f'text-anchor="middle" fill="{_LINE}">'
+            f"{_escape(_say(words, 'table.discards', count=len(pile)))}</text></g>"
         )
         y += h + 24
     # the Objectives, with the pawns on them
-    text(10, y + 14, "Objectives", 13, bold=True)
+    text(10, y + 14, _say(words, "table.objectives"), 13, bold=True)
     x = 100.0
     parts.append('<g class="objectives">')
     for objective in view.objectives:
-        parts.append(_card_parts(rules, objective, CardKind.LIFE, x=x, y=y, w=w))
+        parts.append(_card_parts(rules, objective, CardKind.LIFE, x=x, y=y, w=w, words=words))
         seat = view.objective_pawns.get(objective)
         if seat is not None:
             parts.append(
@@ -665,17 +820,25 @@ def table_svg(view: View, *, title: str | None = None) -> str:
         x += w + gap
     parts.append("</g>")
     y += h + 18
-    supplies = ", ".join(f"{land.value} {count}" for land, count in view.tile_supply.items())
-    supply_line = f"Tiles in the supply: {supplies}."
+    supplies = ", ".join(
+        _say(words, "table.tile", land=_say(words, f"land.{land.value}", land.value), count=count)
+        for land, count in view.tile_supply.items()
+    )
+    supply_line = _say(words, "table.tiles", tiles=supplies)
     text(10, y, supply_line, 13)
-    text(10, y + 18, f"Animal tokens in the bank: {view.bank}.", 13)
+    text(10, y + 18, _say(words, "table.bank", bank=view.bank), 13)
     y += 32
     # each seat: its pawns, its hand (faces for the viewer, backs for the others), its tableau
     widest = 0.0
     for seat in range(view.players):
         y += 12
         mine = seat == view.seat
-        name = f"seat {seat} ({_seat_name(seat)})" + (": you" if mine else "")
+        name = _say(
+            words,
+            "table.seat.you" if mine else "table.seat",
+            seat=seat,
+            colour=_colour(seat, words),
+        )
         text(10, y + 14, name, 14, bold=True)
         supply = view.supply[seat]
         parts.append(f'<g class="supply seat-{seat}" data-pawns="{supply}">')
@@ -686,9 +849,10 @@ def table_svg(view: View, *, title: str | None = None) -> str:
                 f'stroke="{_LINE}"/>'
             )
         parts.append("</g>")
-        text(200 + max(supply, 1) * 16 + 6, y + 14, f"{supply} pawns in supply", 12)
+        pawns = _say(words, "table.pawns", count=supply)
+        text(200 + max(supply, 1) * 16 + 6, y + 14, pawns, 12)
         y += 24
-        text(10, y + 14, "hand", 12)
+        text(10, y + 14, _say(words, "table.hand"), 12)
         if mine:
             cards: list[tuple[CardId | None, CardKind]] = [
                 (c, _kind_of_face(rules, c)) for c in view.hand
@@ -700,20 +864,23 @@ def table_svg(view: View, *, title: str | None = None) -> str:
         parts.append("</g>")
         in_front = view.tableaux[seat]
         x = max(end, 60 + 6 * (w + gap)) + 2 * gap
-        text(x, y + 14, "in front", 12)
+        label = _say(words, "table.in_front")
+        text(x, y + 14, label, 12)
         parts.append(f'<g class="tableau seat-{seat}">')
-        end = row(x + 60, y, ((c, _kind_of_face(rules, c)) for c in in_front))
+        room = max(60.0, len(label) * 12 * 0.5 + 8)  # a longer word pushes the cards right
+        end = row(x + room, y, ((c, _kind_of_face(rules, c)) for c in in_front))
         parts.append("</g>")
         widest = max(widest, end)
         y += h + 6
     for back, victim, stolen in view.stolen:
-        text(10, y + 14, f"held by a Tornado, from seat {victim}:", 12)
-        parts.append(
-            '<g class="stolen">' + _card_parts(rules, stolen, back, x=230, y=y, w=w) + "</g>"
+        text(
+            10, y + 14, _say(words, "table.stolen", seat=victim, colour=_colour(victim, words)), 12
         )
+        stolen_card = _card_parts(rules, stolen, back, x=230, y=y, w=w, words=words)
+        parts.append('<g class="stolen">' + stolen_card + "</g>")
         y += h + 6
     y += 10
-    world = world_svg(view, size=56)
+    world = world_svg(view, size=56, pictograms=pictograms, words=words)
     match = re.match(r'<svg [^>]*width="([\d.]+)" height="([\d.]+)"', world)
     assert match is not None  # world_svg always writes its size first
     world_w, world_h = float(match[1]), float(match[2])
@@ -721,7 +888,8 @@ def table_svg(view: View, *, title: str | None = None) -> str:
     y += world_h + 10
     line_w = 10 + len(supply_line) * 13 * 0.6  # the supply line, at about 0.6 em a character
     width = max(widest, 80 + w + 3 * gap + 5 * (w + gap) + 2 * gap, world_w + 20, line_w) + 10
-    return _document(width, y, f"Gaïa table as seat {view.seat} sees it", "".join(parts))
+    summary = _say(words, "table.summary", seat=view.seat, colour=_colour(view.seat, words))
+    return _document(width, y, summary, "".join(parts))
 
 
 hooks.world_svg = world_svg

@@ -126,6 +126,26 @@ CARD_WORDS: Mapping[str, str] = {
     "title.objective": "Objective: {lands}",
     "title.objective.powers": "Power Objective: {count} Power cards",
     "title.back": "A {kind} card, face down",
+    # the cities of the shipped manifests, by the name the manifest gives them
+    "city.Alexandria": "Alexandria",
+    "city.Athens": "Athens",
+    "city.Babylon": "Babylon",
+    "city.Carthage": "Carthage",
+    "city.Cuzco": "Cuzco",
+    "city.Jericho": "Jericho",
+    "city.Kyoto": "Kyoto",
+    "city.Lhasa": "Lhasa",
+    "city.Memphis": "Memphis",
+    "city.Nineveh": "Nineveh",
+    "city.Petra": "Petra",
+    "city.Rome": "Rome",
+    "city.Sparta": "Sparta",
+    "city.Tenochtitlan": "Tenochtitlan",
+    "city.Thebes": "Thebes",
+    "city.Troy": "Troy",
+    "city.Ur": "Ur",
+    "city.Uruk": "Uruk",
+    "city.Venice": "Venice",
 }
 """The words a card shows, in English, by key. ``words`` arguments override any of them;
 ``{name}``-style fields are filled in by the drawing, and a line break (``\\n``) says where a
@@ -152,6 +172,11 @@ def _word(words: Mapping[str, str] | None, key: str, **fields: object) -> str:
     for name, value in fields.items():
         text = text.replace("{" + name + "}", str(value))
     return text
+
+
+def _city_name(name: str, words: Mapping[str, str] | None) -> str:
+    """A city's name in ``words`` (``city.<name>``), else as the manifest gives it."""
+    return (words or {}).get(f"city.{name}") or name
 
 
 def _site_word(site: Site, words: Mapping[str, str] | None, *, animals: bool = False) -> str:
@@ -428,7 +453,17 @@ def _nature(land: Land, words: Mapping[str, str] | None) -> str:
 def _city(face: CityCard, words: Mapping[str, str] | None) -> str:
     out = [_frame(FACE_FILL["life"], _PAPER), badge(face.site, 10, 10, 22)]
     out.append(
-        _text_block(face.name, 50, 36, width=84, size=15, lines=2, height=20, ink=LINE, css="name")
+        _text_block(
+            _city_name(face.name, words),
+            50,
+            36,
+            width=84,
+            size=15,
+            lines=2,
+            height=20,
+            ink=LINE,
+            css="name",
+        )
     )
     out.append(icon("city", 32, 55, 36, "#5b6b7f"))
     count = len(face.needs)
@@ -593,7 +628,13 @@ def describe_face(face: Face, words: Mapping[str, str] | None = None) -> str:
             return _word(words, "title.nature", land=_word(words, f"land.{land.value}"))
         case CityCard(name=name, site=site, needs=needs):
             listed = ", ".join(_need_word(need, words) for need in needs)
-            return _word(words, "title.city", name=name, site=_site_word(site, words), needs=listed)
+            return _word(
+                words,
+                "title.city",
+                name=_city_name(name, words),
+                site=_site_word(site, words),
+                needs=listed,
+            )
         case AnimalCard(site=site):
             return _word(words, "title.animals", site=_site_word(site, words, animals=True))
         case PowerCard(power=power):

@@ -13,7 +13,9 @@ Routes (the guide "Run a game server" documents each):
 - ``GET /api/health``: the store's state (503 when its database cannot be reached);
 - the page's own routes: ``GET /replay`` and ``/replay/{game}`` (the replay page), and the
   routes of ``gaia_rules.web.table`` (settings, card faces, Power previews),
-  ``gaia_rules.web.replay`` (watching a game again) and ``gaia_rules.web.rematch``.
+  ``gaia_rules.web.replay`` (watching a game again), ``gaia_rules.web.rematch``,
+  ``gaia_rules.web.outcomes`` (what each play of a card would lead to) and
+  ``gaia_rules.web.listing`` (the open games of the lobby).
 
 A token travels as ``Authorization: Bearer <token>`` (over the WebSocket, in its first
 message). Every answer about a game is cut for the token's seat by
@@ -48,7 +50,7 @@ from gaia_rules.actions import Action
 from gaia_rules.errors import GaiaRulesError
 from gaia_rules.rules import Rules
 from gaia_rules.serialization import JsonError, from_data
-from gaia_rules.web import rematch, replay, table
+from gaia_rules.web import listing, outcomes, rematch, replay, table
 from gaia_rules.web.access import Gate
 from gaia_rules.web.botpool import BotPool
 from gaia_rules.web.limits import Counter, Limits, Rate
@@ -145,6 +147,7 @@ def create_app(
         Route("/", page),
         Route("/play/{game}", page),
         Route("/api/games", create_game, methods=["POST"]),
+        Route("/api/games/open", listing.open_games),
         Route("/api/games/{game}", get_game),
         Route("/api/games/{game}/actions", post_action, methods=["POST"]),
         Route("/api/games/{game}/stream", stream),
@@ -157,6 +160,9 @@ def create_app(
         Route("/api/table", table.settings),
         Route("/api/faces", table.faces, methods=["POST"]),
         Route("/api/games/{game}/preview", table.preview),
+        Route("/api/games/{game}/outcomes", outcomes.outcomes),
+        Route("/api/games/{game}/listing", listing.list_game, methods=["POST"]),
+        Route("/api/games/{game}/join", listing.join, methods=["POST"]),
         Route("/api/games/{game}/replay", replay.game_replay),
         Route("/api/replays", replay.post_record, methods=["POST"]),
         Route("/api/replays/{replay}", replay.record_replay),

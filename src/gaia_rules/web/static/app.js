@@ -25,12 +25,25 @@ async function switchLanguage(lang) {
   if (!document.getElementById("lobby").hidden) drawLobby();
   await retranslateTable();
   await retranslateReplay();
+  document.body.dataset.lang = lang; // drawn again in its words, its cards' faces too
+}
+
+// A touch screen: no keyboard hint (a finger has no keys), from the start or the first touch.
+function noticeTouch() {
+  const touch = () => document.body.classList.add("touch");
+  if (matchMedia("(pointer: coarse)").matches || (navigator.maxTouchPoints > 0 && !matchMedia("(hover: hover)").matches)) touch();
+  document.addEventListener("pointerdown", (event) => {
+    if (event.pointerType === "touch") touch();
+  }, { capture: true, passive: true });
+  document.addEventListener("touchstart", touch, { capture: true, passive: true, once: true });
 }
 
 async function start() {
+  noticeTouch();
   const lang = chooseLanguage();
   await Promise.all([loadLanguage(lang), settings()]);
   translateStatic();
+  document.body.dataset.lang = lang;
   installTips();
   const picker = document.getElementById("lang-switch");
   picker.value = lang;

@@ -5,7 +5,7 @@
 "use strict";
 
 import { t } from "./i18n.js";
-import { cardWords, landWord, seatWord } from "./words.js";
+import { cardWords, cityWord, landWord, seatWord } from "./words.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const FADE_MS = 12000; // how long a mark of a change takes to fade
@@ -52,6 +52,18 @@ export class Board {
     const root = this.box.querySelector("svg");
     if (!root) return;
     root.setAttribute("aria-label", t("world.label", { tiles: Object.keys(view.tiles).length }));
+    // the cities' names in the page's language, squeezed to the square when longer
+    const side = sideOf(this.box);
+    for (const text of root.querySelectorAll("g text.name")) {
+      const name = text.dataset.name || text.textContent;
+      text.dataset.name = name;
+      const words = cityWord(name);
+      if (text.textContent !== words) text.textContent = words;
+      if (words.length > name.length && side) {
+        text.setAttribute("textLength", String(side * 0.9));
+        text.setAttribute("lengthAdjust", "spacingAndGlyphs");
+      }
+    }
     for (const square of this.squares()) {
       const pos = square.getAttribute("data-pos");
       const pick = `sq:${pos}`;
@@ -134,6 +146,47 @@ export class Board {
     for (const [pos, mark] of this.marks) this.overlay(pos, "mark", now - mark.since);
   }
 
+  // Mark what a play on each square would lead to: ``marks`` maps a square to {badge, words}
+  // (a badge of a character or two on the square, its words added to the square's name).
+  annotate(marks) {
+    for (const old of this.box.querySelectorAll(".outcome")) old.remove();
+    const layer = this.box.querySelector("svg g.world");
+    const side = sideOf(this.box);
+    if (!layer || !side) return;
+    for (const [pos, mark] of marks) {
+      const square = this.square(pos);
+      if (!square) continue;
+      const [x, y] = pos.split(",").map(Number);
+      const group = document.createElementNS(SVG_NS, "g");
+      group.setAttribute("class", `outcome outcome-${mark.kind}`);
+      group.setAttribute("aria-hidden", "true");
+      const width = Math.max(18, 9 * mark.badge.length + 8);
+      const badge = document.createElementNS(SVG_NS, "rect");
+      badge.setAttribute("x", x * side + side / 2 - width / 2);
+      badge.setAttribute("y", y * side + side - 22);
+      badge.setAttribute("width", width);
+      badge.setAttribute("height", 18);
+      badge.setAttribute("rx", 9);
+      const text = document.createElementNS(SVG_NS, "text");
+      text.setAttribute("x", x * side + side / 2);
+      text.setAttribute("y", y * side + side - 8.5);
+      text.setAttribute("text-anchor", "middle");
+      text.textContent = mark.badge;
+      group.append(badge, text);
+      layer.append(group);
+      const label = square.getAttribute("aria-label");
+      if (label) square.setAttribute("aria-label", `${label} ${mark.words}`);
+      square.dataset.outcome = mark.words;
+    }
+    for (const square of this.squares()) if (!marks.has(square.getAttribute("data-pos"))) delete square.dataset.outcome;
+  }
+
+  // Mark the squares a line of the log names (none: clear them).
+  named(squares) {
+    for (const old of this.box.querySelectorAll(".named")) old.remove();
+    for (const pos of squares) this.overlay(pos, "named", 0);
+  }
+
   // Outline the squares a Power would touch.
   outline(squares) {
     for (const old of this.box.querySelectorAll(".preview")) old.remove();
@@ -147,7 +200,7 @@ export class Board {
     const [x, y] = pos.split(",").map(Number);
     const layer = this.box.querySelector("svg g.world");
     if (!layer || !side) return;
-    const inset = kind === "mark" ? 3 : 1.5;
+    const inset = kind === "mark" ? 3 : kind === "named" ? 5 : 1.5;
     const rect = document.createElementNS(SVG_NS, "rect");
     rect.setAttribute("class", kind);
     rect.setAttribute("data-at", pos);

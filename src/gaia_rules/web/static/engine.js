@@ -54,6 +54,20 @@ export class Engine {
   // What a Power ``action`` would do, without doing it: {squares, ...} (the effect message).
   async preview(game, token, action) { throw new Error("not implemented"); }
 
+  // What each play of a card on a square the seat may make now leads to, worked out from its
+  // view: {moves, plays: [{action, objectives: [ids], offered, pawns, city: {pos,
+  // satisfaction} | null, ends: {winner, reason} | null}]} ([] when it decides no action).
+  async outcomes(game, token) { throw new Error("not implemented"); }
+
+  // The open games listed in the lobby: {games: [{game, players, level, free, bots}]}.
+  async openGames() { throw new Error("not implemented"); }
+
+  // List a game just created (its creator's ``token``) with the tokens of its free seats.
+  async listGame(game, token, tokens) { throw new Error("not implemented"); }
+
+  // Take a free seat of a listed game: {seat, url}; kind "full" when none is left.
+  async joinGame(game) { throw new Error("not implemented"); }
+
   // Ask for the rematch of a finished game (set up once): {game, url} of this seat's new link.
   async rematch(game, token) { throw new Error("not implemented"); }
 
@@ -201,6 +215,26 @@ export class ServerEngine extends Engine {
   async preview(game, token, action) {
     const query = encodeURIComponent(JSON.stringify(action));
     return request(`/api/games/${game}/preview?action=${query}`, { headers: auth(token) });
+  }
+
+  async outcomes(game, token) {
+    return request(`/api/games/${game}/outcomes`, { headers: auth(token) });
+  }
+
+  async openGames() {
+    return request("/api/games/open");
+  }
+
+  async listGame(game, token, tokens) {
+    return request(`/api/games/${game}/listing`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...auth(token) },
+      body: JSON.stringify({ tokens }),
+    });
+  }
+
+  async joinGame(game) {
+    return request(`/api/games/${game}/join`, { method: "POST" });
   }
 
   async rematch(game, token) {

@@ -59,6 +59,11 @@ function template(id, params) {
   return typeof text === "string" ? text : `${MISSING}${id}⟧`;
 }
 
+// Whether the catalogue has the message ``id`` (a city of a custom manifest may have none).
+export function known(id) {
+  return typeof messages[id] === "string";
+}
+
 // The message ``id`` with its {fields} filled in, as text.
 export function t(id, params = {}) {
   return template(id, params).replace(/\{(\w+)\}/g, (whole, name) => {

@@ -102,11 +102,14 @@ async function createGame() {
   const choices = [];
   for (let seat = 0; seat < players; seat++) choices.push(form.get(`seat${seat}`));
   const bots = choices.map((c) => (c === "you" || c === "person" ? null : c));
+  const request = { players, rules, bots };
+  const seed = String(form.get("seed") || "").trim();
+  if (seed !== "") request.seed = Number(seed);
   $("create").disabled = true;
   try {
     let data;
     try {
-      data = await engine.createGame({ players, rules, bots });
+      data = await engine.createGame(request);
     } catch (error) {
       if (error.kind === "network") throw error;
       showError($("lobby-error"), t("lobby.refused", { status: error.status }));
@@ -114,6 +117,14 @@ async function createGame() {
     }
     const mine = data.seats.filter((s, i) => choices[i] === "you");
     const shared = data.seats.filter((s, i) => choices[i] === "person");
+    if (shared.length && mine.length && !form.get("private")) {
+      // listed in the lobby: anyone may take a seat left for a person, one click each
+      try {
+        await engine.listGame(data.game, mine[0].token, shared.map((s) => s.token));
+      } catch (error) {
+        // not listed: the links below still work
+      }
+    }
     if (mine.length === 1 && shared.length === 0) {
       location.assign(mine[0].url);
       return;
@@ -136,11 +147,57 @@ function showLinks(data, choices) {
     const url = new URL(seat.url, location.href).href;
     const who = t(choices[seat.seat] === "you" ? "lobby.link.you" : "lobby.link.person");
     list.append(el("li", {}, tn("lobby.link.seat", { seat: seatChip(ctx, seat.seat), who }), " ",
+      copyButton(url, t("lobby.copy_seat", { number: seat.seat + 1 })), " ",
       el("a", { href: url, class: "seat-link", "data-seat": seat.seat, text: url })));
   }
   const watch = new URL(data.spectator.url, location.href).href;
-  list.append(el("li", {}, t("lobby.link.spectators"), " ", el("a", { href: watch, class: "spectator-link", text: watch })));
+  list.append(el("li", {}, t("lobby.link.spectators"), " ", copyButton(watch, t("lobby.copy_spectators")), " ",
+    el("a", { href: watch, class: "spectator-link", text: watch })));
   $("links").hidden = false;
+}
+
+// A button that copies ``url``, and says so.
+function copyButton(url, label) {
+  const button = el("button", { type: "button", class: "copy", "data-url": url, "aria-label": label, text: t("lobby.copy") });
+  button.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      button.textContent = t("lobby.copied");
+    } catch (error) {
+      button.textContent = t("lobby.copy_failed");
+    }
+  });
+  return button;
+}
+
+// The open games: listed by their creators, each with a button that takes a free seat.
+async function drawOpenGames() {
+  let games = [];
+  try {
+    games = (await engine.openGames()).games;
+  } catch (error) {
+    games = [];
+  }
+  const list = $("open-list");
+  list.replaceChildren(...games.map((game) => {
+    const bots = game.bots.filter(Boolean).length;
+    const words = t("lobby.open_game", { level: t(`level.${game.level}`), players: game.players, count: game.free, bots });
+    const button = el("button", { type: "button", class: "primary join", "data-game": game.game, text: t("lobby.join") });
+    button.addEventListener("click", () => joinGame(game.game, button));
+    return el("li", {}, el("span", { text: words }), " ", button);
+  }));
+  $("open-none").hidden = games.length > 0;
+}
+
+async function joinGame(game, button) {
+  button.disabled = true;
+  try {
+    const seat = await engine.joinGame(game);
+    location.assign(seat.url);
+  } catch (error) {
+    showError($("lobby-error"), t("lobby.join_full"));
+    drawOpenGames();
+  }
 }
 
 // A record file: posted to the server, which replays it, then watched on the replay page.
@@ -173,6 +230,11 @@ export function showLobby() {
     drawLevelHelp();
   });
   drawLobby();
+  drawOpenGames();
+  const look = setInterval(() => {
+    if ($("lobby").hidden) clearInterval(look);
+    else if (!document.hidden) drawOpenGames();
+  }, 5000);
   $("new-game").addEventListener("submit", (event) => {
     event.preventDefault();
     createGame().catch(() => showError($("lobby-error"), t("lobby.network")));

@@ -126,6 +126,16 @@ function stepWords(ctx, message) {
   return lines.flatMap((line, index) => (index ? [t("list.semicolon"), line] : [line]));
 }
 
+// The step after which the event ``index`` of ``events`` was logged: the number of actions
+// players took up to it (an action's own events follow its ActionTaken).
+export function stepOf(events, index) {
+  let step = 0;
+  for (let i = 0; i <= index && i < events.length; i++) {
+    if (events[i].type === "ActionTaken" && !events[i].by_engine) step += 1;
+  }
+  return step;
+}
+
 function step(delta) {
   const info = replay.message.replay;
   const target = Math.max(0, Math.min(info.steps, info.step + delta));
@@ -137,6 +147,7 @@ export function startReplay(source) {
   replay.scene = new Scene();
   $("table").hidden = false;
   $("prompt").hidden = true;
+  $("table-title").hidden = true; // the replay's own h1 says what the page is
   $("replay-bar").hidden = false;
   $("world-keys").hidden = true;
   const params = new URLSearchParams(location.search);
@@ -149,6 +160,17 @@ export function startReplay(source) {
   $("replay-step").addEventListener("change", (event) => go(Number(event.target.value)));
   $("replay-turn").addEventListener("change", (event) => go(Number(event.target.value)));
   $("replay-seat").addEventListener("change", (event) => go(replay.step, event.target.value));
+  // a line of the log: to the step of the action it tells of
+  const jump = (event) => {
+    const line = event.target instanceof Element ? event.target.closest("#log li[data-event]") : null;
+    if (!line || !replay.message) return false;
+    go(stepOf(replay.message.events, Number(line.dataset.event)));
+    return true;
+  };
+  $("log").addEventListener("click", jump);
+  $("log").addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && jump(event)) event.preventDefault();
+  });
   document.addEventListener("keydown", (event) => {
     if (event.target instanceof Element && event.target.closest("input, select, textarea")) return;
     if (event.key === "ArrowLeft") step(-1);

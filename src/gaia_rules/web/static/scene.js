@@ -9,7 +9,7 @@ import { cardImage, faceKey } from "./faces.js";
 import { t, tn } from "./i18n.js";
 import { attachTip, backTip, faceTip, hideIfGone } from "./tips.js";
 import {
-  COLOURS, Cities, KINDS, actionSummary, backsCount, eventLine, faceOf, faceWords, kindWord,
+  COLOURS, Cities, KINDS, actionSummary, backsCount, eventLine, faceName, faceOf, faceWords, kindWord,
   landWord, seatChip, seatWord,
 } from "./words.js";
 
@@ -35,7 +35,7 @@ export function el(tag, attrs, ...children) {
 
 // A card as a list item: a button when it can be chosen now, else a focusable picture with
 // its tip. ``place`` words where it is (for the accessible name).
-export function cardItem(scene, face, { pick = null, place = "", extra = null, caption = null, small = false, count = null } = {}) {
+export function cardItem(scene, face, { pick = null, place = "", extra = null, caption = null, small = false, count = null, named = false } = {}) {
   const choosable = pick !== null && scene.picks.choosable.has(pick);
   const picked = pick !== null && scene.picks.picked.includes(pick);
   const words = faceWords(face);
@@ -52,8 +52,15 @@ export function cardItem(scene, face, { pick = null, place = "", extra = null, c
   holder.append(img);
   if (extra) holder.append(extra);
   if (count !== null) holder.dataset.count = String(count);
-  if (count !== null && count > 1) holder.append(el("span", { class: "count", "aria-hidden": "true", text: `×${count}` }));
-  attachTip(holder, () => faceTip(face));
+  if (named) {
+    // its name under it, and the number of its copies beside the name: nothing on the picture
+    caption = el("span", { class: "caption name-caption", "aria-hidden": "true" },
+      el("span", { class: "name", text: faceName(face) }),
+      count !== null && count > 1 ? el("span", { class: "count", text: `×${count}` }) : null);
+  } else if (count !== null && count > 1) {
+    holder.append(el("span", { class: "count", "aria-hidden": "true", text: `×${count}` }));
+  }
+  attachTip(holder, () => faceTip(face), face);
   return el("li", { class: caption ? "with-caption" : null }, holder, caption);
 }
 
@@ -85,6 +92,18 @@ export class Scene {
     this.logCount = 0; // events already written in the log
     this.logCities = null;
     this.logLang = null;
+    // the arrow keys go from line to line of the log (each line named by its words)
+    $("log").addEventListener("keydown", (event) => {
+      if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
+      const lines = [...$("log").querySelectorAll("#log li.linked")];
+      if (!lines.length) return;
+      const at = lines.indexOf(document.activeElement);
+      const next = at < 0 ? (event.key === "ArrowUp" ? lines.length - 1 : 0)
+        : Math.max(0, Math.min(lines.length - 1, at + (event.key === "ArrowDown" ? 1 : -1)));
+      lines[next].focus();
+      lines[next].scrollIntoView({ block: "nearest" });
+      event.preventDefault();
+    });
   }
 
   reset() {
@@ -205,6 +224,8 @@ export class Scene {
       const place = holder === undefined ? t("place.objective") : t("place.objective_held", { seat: seatWord(scene.ctx, holder) });
       const item = cardItem(scene, face, { pick: `objective:${faceKey(face)}`, place, caption });
       if (holder !== undefined) item.querySelector(".card").classList.add("fulfilled");
+      item.classList.add("objective");
+      if (holder === undefined && face) item.append(progressList(scene, face));
       box.append(item);
     }
   }
@@ -253,7 +274,7 @@ export class Scene {
         }
         for (const { face, count } of groups.values()) {
           const place = t("place.in_front_count", { seat: seatWord(scene.ctx, seat), count });
-          list.append(cardItem(scene, face, { place, small: true, count }));
+          list.append(cardItem(scene, face, { place, small: true, count, named: true }));
         }
         player.append(el("div", { class: "player-row" }, el("span", { class: "small", text: t("players.in_front") }), list));
       }
@@ -268,6 +289,23 @@ export class Scene {
     $("supplies").textContent = t("supplies.line", { bank: view.bank, tiles: tiles.join(t("list.comma")) });
   }
 
+  logItem(scene, event, index, line) {
+    const item = el("li", { class: `line-${line.kind}`, "data-event": index }, line.node);
+    const squares = eventSquares(event);
+    const face = eventCard(scene.ctx, event);
+    if (squares.length) item.dataset.squares = squares.join(" ");
+    if (face) {
+      item.dataset.names = faceKey(face);
+      attachTip(item, () => faceTip(face), face);
+    }
+    if (squares.length || face || scene.ctx.replay) {
+      item.tabIndex = -1; // reached with the arrow keys from the log
+      item.classList.add("linked");
+      linkLine(this.board, item);
+    }
+    return item;
+  }
+
   drawLog(scene) {
     const log = $("log");
     const events = scene.events;
@@ -278,15 +316,107 @@ export class Scene {
       this.logCities = new Cities(scene.startView || null);
       this.logLang = lang;
     }
+    let offset = 0;
     for (const event of events.slice(this.logCount)) {
       const line = eventLine(scene.ctx, event, this.logCities);
       this.logCities.follow(event);
       this.logCities.forget(event);
-      if (line) log.append(el("li", { class: `line-${line.kind}` }, line.node));
+      if (line) log.append(this.logItem(scene, event, this.logCount + offset, line));
+      offset += 1;
     }
     this.logCount = events.length;
     log.scrollTop = log.scrollHeight; // the newest line in sight
   }
+}
+
+// -- how far each seat is from an Objective ------------------------------------------------------
+
+// The words of a count of one land, by land (literal, so that the catalogues' tests find them).
+const PROGRESS = {
+  desert: "progress.desert", forest: "progress.forest", mountain: "progress.mountain",
+  plain: "progress.plain", sea: "progress.sea", swamp: "progress.swamp",
+};
+
+// How far ``seat`` is from the Objective ``face``, counted in the cards in front of it as the
+// Objective pictures them (spec 8.1): [{have, need, land}] (land null: Power cards).
+export function progressOf(scene, face, seat) {
+  const front = (scene.view.tableaux[seat] || []).map((id) => faceOf(scene.ctx, id)).filter(Boolean);
+  if (face.objective_powers) {
+    const have = front.filter((f) => f.power).length;
+    return [{ land: null, need: face.objective_powers, have: Math.min(have, face.objective_powers) }];
+  }
+  const needs = new Map();
+  for (const land of face.objective || []) needs.set(land, (needs.get(land) || 0) + 1);
+  return [...needs].map(([land, need]) => {
+    const have = front.filter((f) => f.nature === land).length;
+    return { land, need, have: Math.min(have, need) };
+  });
+}
+
+export function progressWords(parts) {
+  if (parts.length > 4 && parts.every((part) => part.need === 1)) {
+    // the six lands, one card each: a count, the lands still missing said in the face's tip
+    const have = parts.filter((part) => part.have).length;
+    return t("progress.lands", { have, count: parts.length });
+  }
+  return parts.map(({ land, need, have }) => t(land === null ? "progress.powers" : PROGRESS[land], { have, count: need }))
+    .join(t("list.comma"));
+}
+
+function progressList(scene, face) {
+  const list = el("ul", { class: "progress" });
+  for (let seat = 0; seat < scene.view.players; seat++) {
+    const parts = progressOf(scene, face, seat);
+    const met = parts.every((part) => part.have >= part.need);
+    const words = progressWords(parts);
+    list.append(el("li", { class: `seat-${seat}${met ? " met" : ""}`, "data-seat": seat },
+      seatChip(scene.ctx, seat), " ", el("span", { class: "progress-words", text: words })));
+  }
+  return list;
+}
+
+// -- the log linked to the board and the cards ----------------------------------------------------
+
+// The squares an event names ("x,y"), and the card it names (its face), if any.
+export function eventSquares(event) {
+  const found = [];
+  const add = (pos) => {
+    if (typeof pos === "string" && !found.includes(pos)) found.push(pos);
+  };
+  for (const source of [event, event.action || {}]) {
+    for (const key of ["pos", "first", "second", "city", "source"]) add(source[key]);
+  }
+  return found;
+}
+
+function eventCard(ctx, event) {
+  const action = event.action || {};
+  for (const card of [event.card, event.objective, event.cancelled, action.card, action.objective]) {
+    const face = card ? faceOf(ctx, card) : null;
+    if (face) return face;
+  }
+  return null;
+}
+
+// Hovering or focusing a line of the log marks on the board the squares it names, and on the
+// table the cards of the face it names.
+function linkLine(board, item) {
+  const squares = (item.dataset.squares || "").split(" ").filter(Boolean);
+  const face = item.dataset.names || "";
+  const on = () => {
+    board.named(squares);
+    for (const card of document.querySelectorAll(".card[data-face]")) {
+      card.classList.toggle("named", Boolean(face) && card.dataset.face === face && !item.contains(card));
+    }
+  };
+  const off = () => {
+    board.named([]);
+    for (const card of document.querySelectorAll(".card.named")) card.classList.remove("named");
+  };
+  item.addEventListener("mouseenter", on);
+  item.addEventListener("focus", on);
+  item.addEventListener("mouseleave", off);
+  item.addEventListener("blur", off);
 }
 
 // -- who plays each seat ------------------------------------------------------------------------

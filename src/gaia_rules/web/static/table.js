@@ -8,13 +8,14 @@
 // header, never in a request line.
 "use strict";
 
+import { QUICK_PASS_MS, cueSettings, installCues, turnCue } from "./cues.js";
 import { engine } from "./engine.js";
 import { replayGameUrl } from "./pages.js";
 import { faceKey, loadFaces } from "./faces.js";
-import { t, tn } from "./i18n.js";
+import { joined, t, tn } from "./i18n.js";
 import { Scene, drawResult, el } from "./scene.js";
-import { hide as hideTip } from "./tips.js";
-import { backsCount, cardWords, effectLines, kindWord, powerOfAction, seatChip, targetWords } from "./words.js";
+import { hide as hideTip, quietFocus } from "./tips.js";
+import { backsCount, cardWords, effectLines, faceOf, kindWord, powerOfAction, seatChip, seatWord, targetWords } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -33,6 +34,10 @@ export const table = {
   scene: null,
   rematchTimer: null,
   notice: null,
+  passTimer: null,
+  passing: null, // {moves, at}: the quick pass waiting to answer a Protection window
+  outcomes: null, // {moves, plays}: what each play of a card on a square would lead to
+  refocus: false, // an action sent: once its state is drawn, the focus goes to the next choice
 };
 
 // -- the picks that choose an action ------------------------------------------------------------
@@ -128,9 +133,22 @@ function focusPrompt() {
 }
 
 export function cancel() {
+  const first = table.confirm ? null : table.picked[0];
   table.picked = [];
   table.confirm = null;
   render();
+  // the focus back on the choice just undone, else on the first choice
+  const again = first ? document.querySelector(`.choosable[data-pick="${CSS.escape(first)}"]`) : null;
+  if (again) quietFocus(again);
+  else focusFirstChoice();
+}
+
+// The first choice offered: a card of the hand, a button, a card on display, a square.
+function focusFirstChoice() {
+  const first = document.querySelector("#hand .choosable, #stolen .choosable, #buttons button, #displays .choosable, #objectives .choosable")
+    || document.querySelector("#world .choosable");
+  if (first) quietFocus(first);
+  return Boolean(first);
 }
 
 // -- a Power, shown before it is confirmed -------------------------------------------------------
@@ -155,6 +173,7 @@ async function askConfirmation(action) {
 
 export async function submit(action) {
   table.busy = true;
+  table.refocus = true;
   table.confirm = null;
   showRefusal(null);
   render();
@@ -229,6 +248,77 @@ export async function applyState(message) {
   }
   if (first) await loadFaces(message.view.rules);
   render();
+  if (moved) lookAhead(message);
+  if (moved) quickPass(message);
+}
+
+// The quick pass (spec 13.11): a Protection window of this seat answered with a pass after one
+// fixed delay, the same whatever the hand, unless the player acts before it.
+function quickPass(message) {
+  clearTimeout(table.passTimer);
+  table.passing = null;
+  const decision = message.view.decision;
+  if (!message.legal || !decision || decision.type !== "ChooseProtection" || !cueSettings().quickPass) return;
+  const pass = message.legal.find((action) => action.type === "PassProtection");
+  if (!pass) return;
+  table.passing = { moves: message.moves, at: Date.now() + QUICK_PASS_MS };
+  table.passTimer = setTimeout(() => {
+    const still = table.state && table.state.moves === message.moves && !sending();
+    table.passing = null;
+    if (still && !table.picked.length && !table.confirm) submit(pass);
+  }, QUICK_PASS_MS);
+  render();
+}
+
+// What each play of a card on a square would lead to, asked once per state where this seat
+// chooses an action: shown on the squares once a card is picked.
+async function lookAhead(message) {
+  const view = message.view;
+  if (!message.legal || !view.decision || view.decision.type !== "ChooseAction") return;
+  if (!message.legal.some((action) => ["PlayNature", "PlayAnimals", "PlayCity"].includes(action.type))) return;
+  try {
+    const found = await engine.outcomes(table.game, table.token);
+    if (!table.state || found.moves !== table.state.moves) return;
+    table.outcomes = found;
+    if (table.picked.length) render();
+  } catch (error) {
+    // no outcomes: the squares are offered without them
+  }
+}
+
+// What a play would lead to, as a mark for its square, or null when it leads to nothing to say.
+function outcomeMark(c, play) {
+  const view = table.state.view;
+  if (play.ends) {
+    const words = play.ends.winner === view.seat ? t("outcome.wins") : t("outcome.ends", { seat: seatWord(c, play.ends.winner) });
+    return { kind: "win", badge: "★★", words, notable: true };
+  }
+  if (play.objectives.length) {
+    return { kind: "objective", badge: "★", words: t("outcome.objective", { objective: joined(play.objectives.map((id) => cardWords(c, id))) }), notable: true };
+  }
+  if (play.offered) return { kind: "objective", badge: "★", words: t("outcome.offered"), notable: true };
+  if (play.city) {
+    const face = faceOf(c, play.action.card);
+    const needs = face && face.needs ? face.needs.length : 0;
+    return { kind: "city", badge: `${play.city.satisfaction}/${needs}`, words: t("outcome.city", { met: play.city.satisfaction, count: needs }), notable: false };
+  }
+  return null;
+}
+
+// The marks of the squares the picks so far lead to.
+function outcomeMarks(c) {
+  const marks = new Map();
+  const known = table.outcomes;
+  if (!known || !table.state || known.moves !== table.state.moves || !table.picked.length || table.confirm) return marks;
+  const depth = table.picked.length;
+  for (const play of known.plays) {
+    for (const sequence of sequences(play.action)) {
+      if (sequence.length !== depth + 1 || !follows(sequence) || !sequence[depth].startsWith("sq:")) continue;
+      const mark = outcomeMark(c, play);
+      if (mark) marks.set(sequence[depth].slice(3), mark);
+    }
+  }
+  return marks;
 }
 
 export async function refresh() {
@@ -313,15 +403,45 @@ export function render() {
     outline: outlined(message),
   };
   table.scene.draw(scene);
+  const marks = outcomeMarks(c);
+  table.scene.board.annotate(marks);
   drawPrompt(c, message, next);
+  drawOutcomes(marks);
+  turnCue(Boolean(message.legal) && !message.over, $("status").textContent);
   document.documentElement.style.setProperty("--prompt-h", `${$("prompt").offsetHeight}px`);
   drawResult(c, message.over ? message.standings : null);
   if (message.over) offerRematch();
-  // the focus stays on the choice it was on, though the page was drawn again
+  // the focus stays on the choice it was on, though the page was drawn again; lost (the
+  // choice it was on taken), it goes to the next choice offered
   if (keep && !document.activeElement.matches("[data-pick]")) {
     const again = document.querySelector(`[data-pick="${CSS.escape(keep)}"]`);
-    if (again) again.focus({ preventScroll: true });
+    if (again) quietFocus(again);
   }
+  const lost = !document.activeElement || document.activeElement === document.body;
+  if (lost && table.refocus && document.body.dataset.state === "choose") {
+    if (focusFirstChoice()) table.refocus = false;
+  }
+}
+
+// The plays that fulfil an Objective or end the game, said in the prompt before one is chosen.
+// Squares that lead to the same are said once: "anywhere" when every square does.
+function drawOutcomes(marks) {
+  const box = $("outcomes");
+  const groups = new Map(); // words -> {mark, squares}
+  for (const [pos, mark] of marks) {
+    if (!mark.notable) continue;
+    if (!groups.has(mark.words)) groups.set(mark.words, { mark, squares: [] });
+    groups.get(mark.words).squares.push(pos);
+  }
+  box.hidden = !groups.size;
+  box.replaceChildren(...[...groups.values()].map(({ mark, squares }) => {
+    let words;
+    if (squares.length === marks.size) words = t("outcome.anywhere", { words: mark.words });
+    else if (squares.length <= 3) words = t("outcome.line", { pos: squares.join(t("list.semicolon")), words: mark.words });
+    else words = t("outcome.squares", { count: squares.length, words: mark.words });
+    return el("li", { class: `outcome-${mark.kind}` },
+      el("span", { class: "outcome-badge", "aria-hidden": "true", text: mark.badge }), " ", words);
+  }));
 }
 
 function outlined(message) {
@@ -437,7 +557,11 @@ function hintWords(c, view, next) {
     case "ChooseLimitDiscard": return t("hint.limit");
     case "ChooseObjective": return t("hint.objective");
     case "ChoosePawnCities": return t("hint.pawns");
-    case "ChooseProtection": return t(next.has("btn:protect") ? "hint.protection" : "hint.protection_none");
+    case "ChooseProtection": {
+      const words = t(next.has("btn:protect") ? "hint.protection" : "hint.protection_none");
+      if (!table.passing || table.passing.moves !== table.state.moves) return words;
+      return `${words} ${t("hint.quick_pass", { seconds: Math.round(QUICK_PASS_MS / 1000) })}`;
+    }
     case "ChooseBack": return t("hint.back");
     case "ChooseKeptCard": return t("hint.keep");
     default: return "";
@@ -513,7 +637,7 @@ function onClick(event) {
 
 function onKey(event) {
   const target = event.target;
-  if (event.key === "Escape" && $("tip").hidden && (table.picked.length || table.confirm)) {
+  if (event.key === "Escape" && !event.defaultPrevented && $("tip").hidden && (table.picked.length || table.confirm)) {
     cancel();
     event.preventDefault();
     return;
@@ -535,6 +659,7 @@ export function startTable(game, token) {
   $("prompt").hidden = false;
   document.addEventListener("click", onClick);
   document.addEventListener("keydown", onKey);
+  installCues();
   connect();
 }
 

@@ -3,8 +3,9 @@
 // link can be reached; Escape closes it.
 "use strict";
 
+import { facePicture } from "./faces.js";
 import { joined, language, t } from "./i18n.js";
-import { faceWords, kindWord, landWord } from "./words.js";
+import { cityWord, faceWords, kindWord, landWord } from "./words.js";
 
 let links = {}; // what -> a page of the rules site, relative to its base
 let docs = ""; // the base address of the rules site
@@ -43,7 +44,7 @@ export function faceTip(face) {
   if (face.city) {
     const site = face.site === "star" ? t("tip.site_star") : landWord(face.site);
     const needs = joined(face.needs.map((need) => (need === "animals" ? t("tip.need_animals") : landWord(need))));
-    return { title: face.city, rule: t("tip.city", { site, needs }), link: "city" };
+    return { title: cityWord(face.city), rule: t("tip.city", { site, needs }), link: "city" };
   }
   if (face.animals) {
     const site = face.animals === "star" ? t("tip.site_star_animals") : landWord(face.animals);
@@ -65,36 +66,107 @@ export function backTip(kind) {
   return { title: t("tip.back_title", { kind: kindWord(kind) }), rule: t(`tip.back.${kind}`), link: "drawing" };
 }
 
-// Give ``element`` a tip; ``words`` is called when it shows.
-export function attachTip(element, words) {
-  element.addEventListener("mouseenter", () => show(element, words(), false));
-  element.addEventListener("mouseleave", () => scheduleHide());
-  element.addEventListener("focus", () => show(element, words(), false));
+// Where the pointer stood when it last clicked or tapped: a card drawn there afterwards (the
+// next card sliding into the slot of one just chosen) shows no tip until the pointer moves.
+let still = null;
+const HOVER_MS = 350; // a pointer passing over a card shows nothing: it must rest there
+const PRESS_MS = 500; // a finger held this long on a card shows its face
+let hoverTimer = null;
+let returning = false; // the focus going back to a card whose tip Escape closed
+
+function resting(event) {
+  return !(still && Math.abs(event.clientX - still.x) < 4 && Math.abs(event.clientY - still.y) < 4);
+}
+
+// Give ``element`` a tip; ``words`` is called when it shows; ``face`` (a card's face) puts
+// its picture, enlarged, in the tip.
+export function attachTip(element, words, face = null) {
+  const open = (pin) => show(element, words(), pin, face);
+  element.addEventListener("pointermove", (event) => {
+    if (event.pointerType !== "mouse" || owner === element || !resting(event)) return;
+    clearTimeout(hoverTimer);
+    hoverTimer = setTimeout(() => {
+      if (element.isConnected && element.matches(":hover")) open(false);
+    }, HOVER_MS);
+  });
+  element.addEventListener("pointerleave", (event) => {
+    if (event.pointerType !== "mouse") return;
+    clearTimeout(hoverTimer);
+    if (owner === element) scheduleHide();
+  });
+  // by keyboard only: a focus a click or the page gave shows nothing
+  element.addEventListener("focus", () => {
+    if (element.matches(":focus-visible") && !returning) open(false);
+  });
   // the focus gone elsewhere (a square after a card chosen by keys) takes its tip along at once
   element.addEventListener("blur", (event) => {
     if (!pinned && !tipBox().contains(event.relatedTarget)) hide();
   });
   element.addEventListener("keydown", (event) => {
     if (event.key === "i" || event.key === "I") {
-      show(element, words(), true);
+      open(true);
       const link = tipBox().querySelector("a");
       if (link) link.focus();
       event.preventDefault();
     }
   });
-  // a click (or a tap) on a card that is not a choice keeps its tip open, its link usable
-  element.addEventListener("click", () => {
-    if (!element.classList.contains("choosable")) show(element, words(), true);
+  // a long press on a touch screen: the face, enlarged, and the click it would make is not made
+  let pressTimer = null;
+  let pressed = false;
+  element.addEventListener("pointerdown", (event) => {
+    if (event.pointerType === "mouse") return;
+    pressed = false;
+    clearTimeout(pressTimer);
+    pressTimer = setTimeout(() => {
+      pressed = true;
+      open(true);
+    }, PRESS_MS);
   });
+  for (const name of ["pointerup", "pointercancel", "pointerleave"]) {
+    element.addEventListener(name, () => clearTimeout(pressTimer));
+  }
+  element.addEventListener("contextmenu", (event) => {
+    if (pressed || owner === element) event.preventDefault();
+  });
+  element.addEventListener("click", (event) => {
+    if (pressed) {
+      pressed = false;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      return;
+    }
+    // a click (or a tap) on a card that is not a choice keeps its tip open, its link usable
+    if (!element.classList.contains("choosable")) open(true);
+  }, true);
   element.dataset.tip = "1";
 }
 
-function show(element, words, pin) {
+// Focus ``element`` for the page's own reasons (the next choice after an action or Escape):
+// the focus lands there, with no tip.
+export function quietFocus(element) {
+  returning = true;
+  element.focus({ preventScroll: true });
+  returning = false;
+}
+
+function show(element, words, pin, face = null) {
   clearTimeout(hideTimer);
+  clearTimeout(hoverTimer);
   const box = tipBox();
   owner = element;
   pinned = pin;
   box.replaceChildren();
+  const picture = face ? facePicture(face) : null;
+  box.classList.toggle("with-face", Boolean(picture));
+  if (picture) {
+    const img = document.createElement("img");
+    img.className = "tip-face";
+    img.src = picture.src;
+    img.alt = "";
+    img.width = 170;
+    img.height = 238;
+    box.append(img);
+  }
   const title = document.createElement("strong");
   title.textContent = words.title;
   const rule = document.createElement("p");
@@ -117,7 +189,7 @@ function show(element, words, pin) {
 
 function place(box, element) {
   const rect = element.getBoundingClientRect();
-  const width = Math.min(300, window.innerWidth - 16);
+  const width = Math.min(box.classList.contains("with-face") ? 420 : 300, window.innerWidth - 16);
   box.style.maxWidth = `${width}px`;
   let left = rect.left + window.scrollX;
   left = Math.max(8, Math.min(left, window.scrollX + window.innerWidth - width - 8));
@@ -160,10 +232,21 @@ export function installTips() {
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && !box.hidden) {
       const back = owner;
+      event.preventDefault(); // this Escape closed a tip, and cancels nothing else
       hide();
+      returning = true;
       if (back) back.focus();
+      returning = false;
     }
   });
+  // a click leaves the pointer still: what is drawn under it shows no tip until it moves
+  document.addEventListener("pointerdown", (event) => {
+    still = { x: event.clientX, y: event.clientY };
+    clearTimeout(hoverTimer);
+  }, true);
+  document.addEventListener("pointermove", (event) => {
+    if (still && resting(event)) still = null;
+  }, true);
   document.addEventListener("click", (event) => {
     if (!box.hidden && !box.contains(event.target) && !(owner && owner.contains(event.target))) hide();
   });

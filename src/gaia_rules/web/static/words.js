@@ -2,7 +2,7 @@
 // do, each written from its data through the catalogue (i18n.js), never from server text.
 "use strict";
 
-import { joined, t, tn } from "./i18n.js";
+import { joined, known, t, tn } from "./i18n.js";
 
 export const COLOURS = ["blue", "yellow", "green", "red", "white"];
 export const KINDS = ["nature", "life", "power"];
@@ -31,6 +31,12 @@ export function seatChip(ctx, seat) {
   return chip;
 }
 
+// A city's name in the page's language (the manifest's name when the catalogue has none).
+export function cityWord(name) {
+  const id = `card.city.${name}`;
+  return known(id) ? t(id) : name;
+}
+
 export function landWord(land) {
   return t(`land.${land}`);
 }
@@ -51,12 +57,22 @@ function siteWord(site) {
 export function faceWords(face) {
   if (!face) return t("card.unknown");
   if (face.nature) return t("face.nature", { land: landWord(face.nature) });
-  if (face.city) return face.city;
+  if (face.city) return cityWord(face.city);
   if (face.animals) return t("face.animals", { site: siteWord(face.animals) });
   if (face.power) return powerWord(face.power);
   if (face.objective_powers) return t("face.objective_powers", { count: face.objective_powers });
   if (face.objective) return t("face.objective", { lands: joined(face.objective.map(landWord)) });
   return t("card.unknown");
+}
+
+// A face's name as printed on it, in a word or two ("Forest", "Sun", "Venice"): a caption.
+export function faceName(face) {
+  if (!face) return t("card.unknown");
+  if (face.nature) return t(`card.land.${face.nature}`);
+  if (face.city) return cityWord(face.city);
+  if (face.animals) return t("card.animals");
+  if (face.power) return powerWord(face.power);
+  return t("card.objective");
 }
 
 export function faceOf(ctx, card) {
