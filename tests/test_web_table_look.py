@@ -120,6 +120,22 @@ H1S = "[...document.querySelectorAll('h1')].filter((h) => !h.closest('[hidden]')
 """The level-one headings of the page as it stands (those in a hidden part aside)."""
 
 
+TINY_CARD_WORDS = """(() => {
+  const found = [];
+  for (const img of document.querySelectorAll('#table .card img')) {
+    const width = img.getBoundingClientRect().width;
+    if (!width || width >= 150 || !img.src.startsWith('data:image/svg+xml')) continue;
+    const svg = decodeURIComponent(img.src.slice(img.src.indexOf(',') + 1));
+    for (const match of svg.matchAll(/<text[^>]*font-size="([\\d.]+)"[^>]*>([^<]*)/g)) {
+      const px = Number(match[1]) * width / 100;
+      if (px < 9) found.push([match[2], Math.round(px * 10) / 10]);
+    }
+  }
+  return found;
+})()"""
+"""Each word of a card's picture drawn below 9 px on the page, with its size."""
+
+
 def shown_face_width(page: Any) -> float:
     """The width of the face the tip shows, 0 when it shows none."""
     width: float = page.evaluate(
@@ -228,6 +244,9 @@ def test_cards_objectives_and_cues_at_1366(server: Server, browser: Any, shots: 
     for lang in ("de", "fr", "hu", "en"):
         page.select_option("#lang-switch", lang)
         page.wait_for_function(f"() => document.body.dataset.lang === '{lang}'")
+        # no word of a card's picture drawn below 9 px (the enlarged face has them all)
+        small = page.evaluate(TINY_CARD_WORDS)
+        assert small == [], (lang, small[:5])
         tiny = page.evaluate(
             """[...document.querySelectorAll('#table *')].filter((n) => n.childNodes.length
               && [...n.childNodes].some((c) => c.nodeType === 3 && c.data.trim())

@@ -5,7 +5,7 @@
 "use strict";
 
 import { Board, changedSquares } from "./board.js";
-import { cardImage, faceKey } from "./faces.js";
+import { cardImage, faceKey, fitFaces } from "./faces.js";
 import { t, tn } from "./i18n.js";
 import { attachTip, backTip, faceTip, hideIfGone } from "./tips.js";
 import {
@@ -119,6 +119,7 @@ export class Scene {
     this.drawObjectives(scene);
     this.drawPlayers(scene);
     this.drawLog(scene);
+    fitFaces($("table"));
     hideIfGone();
   }
 
