@@ -206,7 +206,9 @@ def test_cards_objectives_and_cues_at_1366(server: Server, browser: Any, shots: 
         page.wait_for_timeout(400)
     # and by key: "i" on a focused card
     page.locator(".tableau .card").first.focus()
+    assert page.evaluate("document.activeElement.matches('.tableau .card')")  # reachable by keys
     page.keyboard.press("i")
+    page.wait_for_selector("#tip:not([hidden]) img", timeout=3000)
     assert shown_face_width(page) >= 150
     page.keyboard.press("Escape")
     page.evaluate("window.scrollTo(0, 0)")
@@ -239,6 +241,19 @@ def test_cards_objectives_and_cues_at_1366(server: Server, browser: Any, shots: 
         )
         assert focused == "choice"
         assert page.locator("#tip").is_hidden()  # the page moved the focus: no tip with it
+    # an action taken with the keys: once its state is drawn, the focus is on the next choice
+    draw = page.locator("#displays .choosable")
+    assert draw.count()
+    moves = page.evaluate("window.gaia.table.state.moves")
+    draw.first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        f"() => window.gaia.table.state.moves > {moves}"
+        " && document.body.dataset.state === 'choose'",
+        timeout=60000,
+    )
+    page.wait_for_timeout(200)
+    assert page.evaluate("document.activeElement.matches('.choosable, #buttons button')")
 
     # the four languages: nothing below 9 px, the Objectives' progress in each one's words
     for lang in ("de", "fr", "hu", "en"):

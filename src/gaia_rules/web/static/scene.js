@@ -43,7 +43,7 @@ export function cardItem(scene, face, { pick = null, place = "", extra = null, c
   const img = cardImage(face, { alt: "" });
   const holder = choosable
     ? el("button", { type: "button", class: "card choosable", "data-pick": pick, "aria-label": `${label}. ${t("card.choose")}` })
-    : el("div", { class: `card${picked ? " picked" : ""}`, tabindex: small ? null : "0", role: "img", "aria-label": label });
+    : el("div", { class: `card${picked ? " picked" : ""}`, tabindex: small && !named ? null : "0", role: "img", "aria-label": label });
   if (picked) holder.classList.add("picked");
   if (pick) holder.dataset.pick = pick;
   holder.dataset.face = faceKey(face);
