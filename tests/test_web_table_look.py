@@ -120,6 +120,22 @@ H1S = "[...document.querySelectorAll('h1')].filter((h) => !h.closest('[hidden]')
 """The level-one headings of the page as it stands (those in a hidden part aside)."""
 
 
+TINY_CARD_WORDS = """(() => {
+  const found = [];
+  for (const img of document.querySelectorAll('#table .card img')) {
+    const width = img.getBoundingClientRect().width;
+    if (!width || width >= 150 || !img.src.startsWith('data:image/svg+xml')) continue;
+    const svg = decodeURIComponent(img.src.slice(img.src.indexOf(',') + 1));
+    for (const match of svg.matchAll(/<text[^>]*font-size="([\\d.]+)"[^>]*>([^<]*)/g)) {
+      const px = Number(match[1]) * width / 100;
+      if (px < 9) found.push([match[2], Math.round(px * 10) / 10]);
+    }
+  }
+  return found;
+})()"""
+"""Each word of a card's picture drawn below 9 px on the page, with its size."""
+
+
 def shown_face_width(page: Any) -> float:
     """The width of the face the tip shows, 0 when it shows none."""
     width: float = page.evaluate(
@@ -190,7 +206,9 @@ def test_cards_objectives_and_cues_at_1366(server: Server, browser: Any, shots: 
         page.wait_for_timeout(400)
     # and by key: "i" on a focused card
     page.locator(".tableau .card").first.focus()
+    assert page.evaluate("document.activeElement.matches('.tableau .card')")  # reachable by keys
     page.keyboard.press("i")
+    page.wait_for_selector("#tip:not([hidden]) img", timeout=3000)
     assert shown_face_width(page) >= 150
     page.keyboard.press("Escape")
     page.evaluate("window.scrollTo(0, 0)")
@@ -223,11 +241,27 @@ def test_cards_objectives_and_cues_at_1366(server: Server, browser: Any, shots: 
         )
         assert focused == "choice"
         assert page.locator("#tip").is_hidden()  # the page moved the focus: no tip with it
+    # an action taken with the keys: once its state is drawn, the focus is on the next choice
+    draw = page.locator("#displays .choosable")
+    assert draw.count()
+    moves = page.evaluate("window.gaia.table.state.moves")
+    draw.first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        f"() => window.gaia.table.state.moves > {moves}"
+        " && document.body.dataset.state === 'choose'",
+        timeout=60000,
+    )
+    page.wait_for_timeout(200)
+    assert page.evaluate("document.activeElement.matches('.choosable, #buttons button')")
 
     # the four languages: nothing below 9 px, the Objectives' progress in each one's words
     for lang in ("de", "fr", "hu", "en"):
         page.select_option("#lang-switch", lang)
         page.wait_for_function(f"() => document.body.dataset.lang === '{lang}'")
+        # no word of a card's picture drawn below 9 px (the enlarged face has them all)
+        small = page.evaluate(TINY_CARD_WORDS)
+        assert small == [], (lang, small[:5])
         tiny = page.evaluate(
             """[...document.querySelectorAll('#table *')].filter((n) => n.childNodes.length
               && [...n.childNodes].some((c) => c.nodeType === 3 && c.data.trim())

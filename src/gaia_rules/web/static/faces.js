@@ -26,9 +26,14 @@ export async function loadFaces(rules) {
   if (!sheets.has(key)) {
     const data = await engine.faces(rules, lang);
     const faces = new Map();
-    for (const entry of data.faces) faces.set(faceKey(entry.face), { src: dataUrl(entry.svg), text: entry.text });
+    for (const entry of data.faces) {
+      faces.set(faceKey(entry.face), { src: dataUrl(entry.svg), text: entry.text, svg: entry.svg, small: new Map() });
+    }
     const backs = {};
-    for (const [kind, svg] of Object.entries(data.backs)) backs[kind] = dataUrl(svg);
+    for (const [kind, svg] of Object.entries(data.backs)) {
+      backs[kind] = dataUrl(svg);
+      faces.set(`back:${kind}`, { src: backs[kind], text: "", svg, small: new Map() });
+    }
     sheets.set(key, { faces, backs });
   }
   shown = sheets.get(key);
@@ -39,6 +44,33 @@ export async function loadFaces(rules) {
 export function facePicture(face) {
   if (!shown || !face) return null;
   return shown.faces.get(faceKey(face)) || null;
+}
+
+// The face's picture for a card ``width`` pixels wide: its words too small to read at that
+// width (below 9 px) left out, the whole face being shown enlarged in its tip.
+const FACE_UNITS = 100; // the faces' viewBox is 100 wide
+const LEGIBLE_PX = 9;
+
+function legibleSrc(picture, width) {
+  if (!width || width >= 150) return picture.src;
+  const least = Math.ceil(((LEGIBLE_PX * FACE_UNITS) / width) * 2) / 2; // in half units
+  if (!picture.small.has(least)) {
+    const svg = picture.svg.replace(/<text\b[^>]*?font-size="([\d.]+)"[^>]*>[\s\S]*?<\/text>/g,
+      (whole, size) => (Number(size) < least ? "" : whole));
+    picture.small.set(least, dataUrl(svg));
+  }
+  return picture.small.get(least);
+}
+
+// Fit every card picture under ``root`` to the width it is drawn at (after a layout).
+export function fitFaces(root = document) {
+  for (const img of root.querySelectorAll("img.card-img[data-key]")) {
+    const picture = shown ? shown.faces.get(img.dataset.key) : null;
+    const width = img.getBoundingClientRect().width;
+    if (!picture || !width) continue;
+    const src = legibleSrc(picture, width);
+    if (img.getAttribute("src") !== src) img.src = src;
+  }
 }
 
 export function backPicture(kind) {
@@ -53,9 +85,11 @@ export function cardImage(face, { kind = null, alt = null, className = "" } = {}
   if (face) {
     const picture = facePicture(face);
     if (picture) img.src = picture.src;
+    img.dataset.key = faceKey(face);
     img.alt = alt === null ? (picture ? picture.text : "") : alt;
   } else {
     img.src = backPicture(kind) || "";
+    img.dataset.key = `back:${kind}`;
     img.alt = alt === null ? "" : alt;
   }
   img.width = 100;

@@ -154,6 +154,11 @@ function showLinks(data, choices) {
   list.append(el("li", {}, t("lobby.link.spectators"), " ", copyButton(watch, t("lobby.copy_spectators")), " ",
     el("a", { href: watch, class: "spectator-link", text: watch })));
   $("links").hidden = false;
+  // the links in sight, the focus on the first one to copy
+  $("links").scrollIntoView({ block: "start", behavior: "smooth" });
+  const first = list.querySelector("button.copy");
+  if (first) first.focus({ preventScroll: true });
+  drawOpenGames();
 }
 
 // A button that copies ``url``, and says so.

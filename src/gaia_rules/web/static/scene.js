@@ -5,7 +5,7 @@
 "use strict";
 
 import { Board, changedSquares } from "./board.js";
-import { cardImage, faceKey } from "./faces.js";
+import { cardImage, faceKey, fitFaces } from "./faces.js";
 import { t, tn } from "./i18n.js";
 import { attachTip, backTip, faceTip, hideIfGone } from "./tips.js";
 import {
@@ -43,7 +43,7 @@ export function cardItem(scene, face, { pick = null, place = "", extra = null, c
   const img = cardImage(face, { alt: "" });
   const holder = choosable
     ? el("button", { type: "button", class: "card choosable", "data-pick": pick, "aria-label": `${label}. ${t("card.choose")}` })
-    : el("div", { class: `card${picked ? " picked" : ""}`, tabindex: small ? null : "0", role: "img", "aria-label": label });
+    : el("div", { class: `card${picked ? " picked" : ""}`, tabindex: small && !named ? null : "0", role: "img", "aria-label": label });
   if (picked) holder.classList.add("picked");
   if (pick) holder.dataset.pick = pick;
   holder.dataset.face = faceKey(face);
@@ -119,6 +119,7 @@ export class Scene {
     this.drawObjectives(scene);
     this.drawPlayers(scene);
     this.drawLog(scene);
+    fitFaces($("table"));
     hideIfGone();
   }
 

@@ -385,6 +385,11 @@ export function render() {
   if (!message) return;
   const focused = document.activeElement;
   const keep = focused && focused.dataset ? focused.dataset.pick || null : null;
+  // a card that is no choice (in front of a player, an Objective held): found again by its
+  // face in the same place
+  const keepFace = !keep && focused && focused.dataset && focused.dataset.face ? focused.dataset.face : null;
+  const keepSeat = keepFace ? focused.closest("[data-seat]") : null;
+  const keepBox = keepFace ? (keepSeat ? `[data-seat="${keepSeat.dataset.seat}"]` : `#${focused.closest("[id]").id}`) : null;
   const view = message.view;
   const next = nextPicks();
   const c = ctx();
@@ -415,6 +420,10 @@ export function render() {
   // choice it was on taken), it goes to the next choice offered
   if (keep && !document.activeElement.matches("[data-pick]")) {
     const again = document.querySelector(`[data-pick="${CSS.escape(keep)}"]`);
+    if (again) quietFocus(again);
+  }
+  if (keepFace && (!document.activeElement || document.activeElement === document.body)) {
+    const again = [...document.querySelectorAll(`${keepBox} .card[data-face]`)].find((card) => card.dataset.face === keepFace);
     if (again) quietFocus(again);
   }
   const lost = !document.activeElement || document.activeElement === document.body;
