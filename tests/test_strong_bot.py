@@ -189,3 +189,14 @@ def test_a_bad_name_or_budget_is_refused_with_its_reason(text: str, says: str) -
 def test_a_bad_budget_is_refused_by_the_bot() -> None:
     with pytest.raises(ValueError, match="at least 1"):
         IsmctsBot(0, iterations=0)
+
+
+def test_its_cap_stops_a_search_short_of_its_budget() -> None:
+    """A budget that would take minutes, and no time at all allowed: the search stops after
+    its first round of iterations, with a legal action."""
+    game = midgame(gr.Rules.basic(), 2, 8, 6)
+    seat = game.to_move
+    assert seat is not None
+    legal = game.legal_actions()
+    bot = IsmctsBot(0, iterations=10**7, cap=0.0)
+    assert bot.choose(game.view(seat), legal) in legal

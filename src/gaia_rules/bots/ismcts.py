@@ -34,13 +34,18 @@ At the root only the ``width`` legal actions that
 searched, as [`SearchBot`][gaia_rules.bots.search.SearchBot] does. After ``iterations``
 iterations the most visited root action is chosen (the better mean among equals). The
 budget is a number of iterations, not a time, so the bot chooses the same action from the
-same view and seed on every machine.
+same view and seed on every machine. ``cap`` bounds a decision's time all the same: the
+search stops early when the thread has spent that many seconds of CPU time on it, which
+other work on the machine does not count against it; at the budget of ``strong`` a
+decision takes a tenth of that on a machine of today (``benchmarks/strong_strength.py``),
+so the cap is a guard for a very slow machine, and only then do choices depend on speed.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -66,9 +71,12 @@ DISCOUNT = 0.98
 a win now is worth more than a win in a few decisions, which the seats in between could
 prevent (and a loss later is worse than a loss now)."""
 
-STRONG: Mapping[str, int] = {"iterations": 400, "horizon": 8, "width": 8}
+STRONG: Mapping[str, int] = {"iterations": 200, "horizon": 8, "width": 8}
 """The budget of ``strong``, the command line's and the table's hardest bot:
-``ismcts:400:8:8``."""
+``ismcts:200:8:8``."""
+
+CAP = 1.0
+"""The seconds of CPU time a decision may take at most, whatever its budget."""
 
 _PAWN_NOW = (PlaceCityPawn, FulfillObjective)
 
@@ -76,7 +84,7 @@ _PAWN_NOW = (PlaceCityPawn, FulfillObjective)
 def strong_bot(seed: int = 0) -> IsmctsBot:
     """``strong``: an [`IsmctsBot`][gaia_rules.bots.ismcts.IsmctsBot] at the budget
     [`STRONG`][gaia_rules.bots.ismcts.STRONG], named ``"strong"``; the same player as
-    ``ismcts:400:8:8`` on the command line."""
+    ``ismcts:200:8:8`` on the command line."""
     return IsmctsBot(seed, STRONG["iterations"], STRONG["horizon"], STRONG["width"], name="strong")
 
 
@@ -101,6 +109,8 @@ class IsmctsBot:
             costs none).
         horizon: How many decisions a playout runs after the tree, unless the game ends.
         width: How many of the greedy-best legal actions are searched at the root.
+        cap: The most seconds of the thread's CPU time a decision may take: the search
+            stops there, even short of its budget (``None``: no cap).
     """
 
     name: str
@@ -113,6 +123,7 @@ class IsmctsBot:
         horizon: int = STRONG["horizon"],
         width: int = STRONG["width"],
         *,
+        cap: float | None = CAP,
         name: str = "ismcts",
     ) -> None:
         if iterations < 1 or horizon < 0 or width < 1:
@@ -120,6 +131,7 @@ class IsmctsBot:
         self.name = name
         self._rng = random.Random(seed)
         self.iterations = iterations
+        self.cap = cap
         self.horizon = horizon
         self.width = width
 
@@ -137,7 +149,10 @@ class IsmctsBot:
         names: dict[Action, Any] = {}
         root = _Node()
         tree: dict[tuple[Any, ...], _Node] = {}
-        for _ in range(self.iterations):
+        deadline = None if self.cap is None else time.thread_time() + self.cap
+        for done in range(self.iterations):
+            if deadline is not None and done % 16 == 15 and time.thread_time() > deadline:
+                break
             game = sampler.sample(rng)
             path: list[tuple[_Node, int, Any]] = []
             node: _Node | None = root

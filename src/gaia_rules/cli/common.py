@@ -120,7 +120,7 @@ def split_bots(text: str, seats: int, *, what: str = "seat") -> tuple[str, ...]:
     search bot may carry its budget: ``search:100`` (playouts per decision),
     ``search:100:2`` (and the horizon), ``search:100:2:8`` (and the width); see
     :func:`search_budget`. An information-set search names its own the same way,
-    ``ismcts:400:8:8`` (iterations, horizon, width); ``strong`` is one at its budget.
+    ``ismcts:200:8:8`` (iterations, horizon, width); ``strong`` is one at its budget.
 
     Raises :class:`UsageError` for an unknown name or budget, or a wrong count.
     """
@@ -139,7 +139,7 @@ def split_bots(text: str, seats: int, *, what: str = "seat") -> tuple[str, ...]:
             if base not in ("search", ISMCTS):
                 raise UsageError(
                     f"--bots: {name!r}: only search and {ISMCTS} take a budget "
-                    f"(search:100, {ISMCTS}:400)"
+                    f"(search:100, {ISMCTS}:200)"
                 )
             search_budget(budget, name, parts=ISMCTS_PARTS if base == ISMCTS else BUDGET_PARTS)
     if len(names) == 1:
@@ -152,7 +152,7 @@ def split_bots(text: str, seats: int, *, what: str = "seat") -> tuple[str, ...]:
 
 
 ISMCTS = "ismcts"
-"""The bot name of an information-set search with its budget: ``ismcts:400:8:8``, an
+"""The bot name of an information-set search with its budget: ``ismcts:200:8:8``, an
 :class:`~gaia_rules.bots.ismcts.IsmctsBot` (``strong`` is ``ismcts`` at the budget
 :data:`~gaia_rules.bots.ismcts.STRONG`)."""
 
@@ -181,7 +181,7 @@ def search_budget(
     base = "search" if parts is BUDGET_PARTS else ISMCTS
     name = f"{base}:{text}" if name is None else name
     spelled = ":".join(field for field, _ in parts)
-    example = "search:100:2:8" if parts is BUDGET_PARTS else f"{ISMCTS}:400:8:8"
+    example = "search:100:2:8" if parts is BUDGET_PARTS else f"{ISMCTS}:200:8:8"
     pieces = text.split(":")
     if len(pieces) > len(parts):
         raise UsageError(
@@ -223,7 +223,7 @@ def bots_for(names: Sequence[str | None], seed: int) -> list[Bot | None]:
 
 def bot_named(name: str, seed: int) -> Bot:
     """The bot of a ``--bots`` name, made from ``seed``: a name of ``BOTS``, a search bot with
-    its budget (``search:100:2``), an information-set search with its own (``ismcts:400:8``),
+    its budget (``search:100:2``), an information-set search with its own (``ismcts:200:8``),
     or a saved policy (``policy:agent.npz``, which needs the
     ``rl`` extra).
 
