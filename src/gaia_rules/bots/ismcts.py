@@ -18,15 +18,17 @@ information-set MCTS, Cowling, Powley and Whitehouse, 2012). Each iteration:
    for itself, its exploration counted over the iterations in which the action was
    available (an opponent's legal actions change with its sampled hand); an action is named
    by its card's face (spec 1.11), so copies of one face in sampled hands are one choice;
-3. adds the first node it reaches that is not in the tree, then plays on for ``horizon``
-   decisions with a cheap policy: an action that places a pawn at once
+3. adds the first node it reaches that is not in the tree, then plays on until ``horizon``
+   decisions after the root's, whatever the depth of the tree, with a cheap policy: an
+   action that places a pawn at once
    ([`PlaceCityPawn`][gaia_rules.actions.PlaceCityPawn],
    [`FulfillObjective`][gaia_rules.actions.FulfillObjective]) when there is one, else a
    uniformly random one;
 4. scores the game reached for every seat as
    [`playout_value`][gaia_rules.bots.search.playout_value] does (1 won, 0 lost, otherwise
-   the pawn lead), drawn towards a half by ``DISCOUNT`` per decision since the root (a win
-   now is worth more than one later), and adds each seat's score to the statistics of the
+   the pawn lead, always read at the same depth), a game over drawn towards a half by
+   ``DISCOUNT`` per decision since the root (a win now is worth more than one later), and
+   adds each seat's score to the statistics of the
    actions that seat chose on the way down.
 
 At the root only the ``width`` legal actions that
@@ -67,9 +69,11 @@ EXPLORATION = 0.7
 """The UCB exploration constant (values lie between 0 and 1)."""
 
 DISCOUNT = 0.98
-"""How much a score counts for each decision between the root and the game it was found in:
+"""How much the score of a game over counts for each decision between the root and its end:
 a win now is worth more than a win in a few decisions, which the seats in between could
-prevent (and a loss later is worse than a loss now)."""
+prevent (and a loss later is better than a loss now). Games not over are all scored at the
+horizon, the same depth, and are not discounted: a discount by depth there would make the
+actions searched most, whose leaves lie deepest, look closer to even."""
 
 STRONG: Mapping[str, int] = {"iterations": 200, "horizon": 8, "width": 8}
 """The budget of ``strong``, the command line's and the table's hardest bot:
@@ -107,7 +111,8 @@ class IsmctsBot:
         seed: Seeds the bot's own generator: the samples, the playouts and its ties.
         iterations: The budget: iterations per decision (a decision with one legal action
             costs none).
-        horizon: How many decisions a playout runs after the tree, unless the game ends.
+        horizon: How many decisions after the root's a playout ends, unless the game ends
+            first (or the tree is deeper).
         width: How many of the greedy-best legal actions are searched at the root.
         cap: The most seconds of the thread's CPU time a decision may take: the search
             stops there, even short of its budget (``None``: no cap).
@@ -200,20 +205,22 @@ class IsmctsBot:
         return [action for _, action in ranked[: self.width]]
 
     def _playout(self, game: Game, depth: int) -> list[float]:
-        """Pawn-first play for ``horizon`` decisions, then the value of the game to each seat,
-        drawn towards a half by ``DISCOUNT`` for each decision since the root (``depth`` of
-        them before the playout)."""
+        """Pawn-first play until ``horizon`` decisions after the root's (``depth`` of them
+        were played before the playout), then the value of the game to each seat; a game
+        that ended is drawn towards a half by ``DISCOUNT`` for each decision since the
+        root."""
         rng = self._rng
-        for _ in range(self.horizon):
-            if game.is_over:
-                break
+        while depth <= self.horizon and not game.is_over:
             legal = game.legal_actions()
             now = [action for action in legal if isinstance(action, _PAWN_NOW)]
             pool = now or legal
             game.apply(pool[below(rng, len(pool))])
             depth += 1
-        weight = DISCOUNT**depth
-        return [0.5 + (value - 0.5) * weight for value in values(game)]
+        found = values(game)
+        if game.is_over:
+            weight = DISCOUNT**depth
+            found = [0.5 + (value - 0.5) * weight for value in found]
+        return found
 
 
 def _select(
