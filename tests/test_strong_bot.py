@@ -116,7 +116,7 @@ def test_its_tree_keys_merge_what_the_seat_cannot_see() -> None:
 
 def test_it_takes_a_win_on_the_table() -> None:
     found = 0
-    for seed in range(12):
+    for seed in range(40):
         game = gr.new_game(players=2 + seed % 4, rules=gr.Rules.advanced(), seed=seed)
         rng = random.Random(seed)
         before = game.copy()

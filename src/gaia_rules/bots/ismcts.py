@@ -18,20 +18,19 @@ information-set MCTS, Cowling, Powley and Whitehouse, 2012). Each iteration:
    for itself, its exploration counted over the iterations in which the action was
    available (an opponent's legal actions change with its sampled hand); an action is named
    by its card's face (spec 1.11), so copies of one face in sampled hands are one choice;
-3. adds the first node it reaches that is not in the tree, then plays on until ``horizon``
-   decisions after the root's, whatever the depth of the tree, with a cheap policy: an
-   action that places a pawn at once
+3. adds the first node it reaches that is not in the tree, then plays on for ``horizon``
+   decisions with a cheap policy: an action that places a pawn at once
    ([`PlaceCityPawn`][gaia_rules.actions.PlaceCityPawn],
    [`FulfillObjective`][gaia_rules.actions.FulfillObjective]) when there is one, else a
    uniformly random one;
 4. scores the game reached for every seat as
    [`playout_value`][gaia_rules.bots.search.playout_value] does (1 won, 0 lost, otherwise
-   the pawn lead, always read at the same depth), a game over drawn towards a half by
-   ``DISCOUNT`` per decision since the root (a win now is worth more than one later), and
-   adds each seat's score to the statistics of the
+   the pawn lead) and adds each seat's score to the statistics of the
    actions that seat chose on the way down.
 
-At the root only the ``width`` legal actions that
+A root action that wins the game at once is played without a search (a playout scores a
+win in a few decisions as it scores a win now). Otherwise, at the root only the ``width``
+legal actions that
 [`greedy_scores`][gaia_rules.bots.greedy.greedy_scores] ranks best in one sample are
 searched, as [`SearchBot`][gaia_rules.bots.search.SearchBot] does. After ``iterations``
 iterations the most visited root action is chosen (the better mean among equals). The
@@ -67,13 +66,6 @@ __all__ = ["STRONG", "IsmctsBot", "strong_bot", "values"]
 
 EXPLORATION = 0.7
 """The UCB exploration constant (values lie between 0 and 1)."""
-
-DISCOUNT = 0.98
-"""How much the score of a game over counts for each decision between the root and its end:
-a win now is worth more than a win in a few decisions, which the seats in between could
-prevent (and a loss later is better than a loss now). Games not over are all scored at the
-horizon, the same depth, and are not discounted: a discount by depth there would make the
-actions searched most, whose leaves lie deepest, look closer to even."""
 
 STRONG: Mapping[str, int] = {"iterations": 200, "horizon": 8, "width": 8}
 """The budget of ``strong``, the command line's and the table's hardest bot:
@@ -111,8 +103,7 @@ class IsmctsBot:
         seed: Seeds the bot's own generator: the samples, the playouts and its ties.
         iterations: The budget: iterations per decision (a decision with one legal action
             costs none).
-        horizon: How many decisions after the root's a playout ends, unless the game ends
-            first (or the tree is deeper).
+        horizon: How many decisions a playout runs after the tree, unless the game ends.
         width: How many of the greedy-best legal actions are searched at the root.
         cap: The most seconds of the thread's CPU time a decision may take: the search
             stops there, even short of its budget (``None``: no cap).
@@ -151,6 +142,13 @@ class IsmctsBot:
         candidates = self._candidates(sampler, seat, legal)
         if len(candidates) == 1:
             return candidates[0]
+        sample = sampler.sample(rng)
+        for action in candidates:
+            after = sample.copy()
+            after.apply(action)
+            result = after.result
+            if result is not None and result.winner == seat:
+                return action
         names: dict[Action, Any] = {}
         root = _Node()
         tree: dict[tuple[Any, ...], _Node] = {}
@@ -162,14 +160,12 @@ class IsmctsBot:
             path: list[tuple[_Node, int, Any]] = []
             node: _Node | None = root
             moves: Sequence[Action] = candidates
-            depth = 0
             while node is not None and not game.is_over:
                 mover = game.to_move
                 assert mover is not None
                 action, name = _select(node, moves, names, face_ids, rng)
                 path.append((node, mover, name))
                 game.apply(action)
-                depth += 1
                 if game.is_over:
                     break
                 key = keyed_events(game, seat)
@@ -180,7 +176,7 @@ class IsmctsBot:
                 else:
                     node = found
                     moves = game.legal_actions()
-            scores = self._playout(game, depth)
+            scores = self._playout(game)
             for visited, mover, name in path:
                 visited.visits[name] = visited.visits.get(name, 0) + 1
                 visited.totals[name] = visited.totals.get(name, 0.0) + scores[mover]
@@ -204,23 +200,18 @@ class IsmctsBot:
         )
         return [action for _, action in ranked[: self.width]]
 
-    def _playout(self, game: Game, depth: int) -> list[float]:
-        """Pawn-first play until ``horizon`` decisions after the root's (``depth`` of them
-        were played before the playout), then the value of the game to each seat; a game
-        that ended is drawn towards a half by ``DISCOUNT`` for each decision since the
-        root."""
+    def _playout(self, game: Game) -> list[float]:
+        """Pawn-first play for ``horizon`` decisions after the tree, then the value of the
+        game to each seat."""
         rng = self._rng
-        while depth <= self.horizon and not game.is_over:
+        for _ in range(self.horizon):
+            if game.is_over:
+                break
             legal = game.legal_actions()
             now = [action for action in legal if isinstance(action, _PAWN_NOW)]
             pool = now or legal
             game.apply(pool[below(rng, len(pool))])
-            depth += 1
-        found = values(game)
-        if game.is_over:
-            weight = DISCOUNT**depth
-            found = [0.5 + (value - 0.5) * weight for value in found]
-        return found
+        return values(game)
 
 
 def _select(
