@@ -10,7 +10,7 @@ information-set MCTS, Cowling, Powley and Whitehouse, 2012). Each iteration:
 2. walks down the tree in that game. A node is an information set of the searching seat:
    the key it was given at the root ([`InformationSet`][gaia_rules.information.InformationSet],
    spec 1.16) extended by the events it was told since
-   ([`keyed_events`][gaia_rules.information.keyed_events]). Every sampled game starts from
+   (``gaia_rules.information.keyed_events``). Every sampled game starts from
    the root's view with an empty log, so within one search the log since the root names the
    key: two sampled games that differ only in what the seat cannot see reach the same node,
    and a node never splits on a hidden card. At each node the seat to move (the searcher or
