@@ -1,4 +1,4 @@
-"""``IsmctsBot``: information-set Monte Carlo tree search, the strongest bot that ships.
+"""``IsmctsBot``: information-set Monte Carlo tree search, the hardest bot that ships.
 
 A seat does not know the other hands nor the order of the decks, so the bot cannot search
 the game's tree. It searches the tree of what it will be told instead (single-observer
