@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 import pytest
 
 import gaia_rules as gr
-from gaia_rules.bots import BOTS, Bot, GreedyBot, RandomBot, SearchBot
+from gaia_rules.bots import BOTS, Bot, GreedyBot, IsmctsBot, RandomBot, SearchBot
 from gaia_rules.bots.greedy import greedy_scores
 from gaia_rules.bots.search import playout_value
 
@@ -45,11 +45,11 @@ def play(bots: list[Bot], rules: gr.Rules, seed: int, limit: int = 10_000) -> gr
 
 
 def test_the_registry_names_every_bot() -> None:
-    assert set(BOTS) == {"random", "greedy", "search"}
+    assert set(BOTS) == {"random", "greedy", "search", "strong"}
     for name, make in BOTS.items():
         bot = make(0)
         assert bot.name == name
-        assert isinstance(bot, RandomBot | GreedyBot | SearchBot)
+        assert isinstance(bot, RandomBot | GreedyBot | SearchBot | IsmctsBot)
 
 
 @pytest.mark.parametrize("level", LEVELS)

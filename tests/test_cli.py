@@ -111,7 +111,7 @@ def test_a_search_budget_may_name_the_horizon_and_the_width() -> None:
         ("search:100:2:", "the width must be a whole number from 1, got ''"),
         ("search:100:2:8:1", "at most three parts, playouts:horizon:width"),
         ("search:100:x", "the horizon must be a whole number from 0, got 'x'"),
-        ("greedy:100:2", "only search takes a budget"),
+        ("greedy:100:2", "only search and ismcts take a budget"),
     ],
 )
 def test_simulate_refuses_a_bad_search_budget_and_says_which_part(name: str, says: str) -> None:

@@ -43,7 +43,8 @@ def _bots_help(what: str) -> str:
     return (
         f"{what}; the bots: {', '.join(sorted(BOTS))} (default random); search:P[:H[:W]] searches "
         "with P playouts per decision, of H decisions each, over the W best candidates; "
-        "policy:FILE plays a saved policy (the rl extra)"
+        "ismcts:I[:H[:W]] searches a tree of information sets, I iterations per decision "
+        "(strong is ismcts:200:8:8); policy:FILE plays a saved policy (the rl extra)"
     )
 
 

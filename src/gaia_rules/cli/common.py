@@ -15,7 +15,8 @@ from typing import Protocol, TextIO
 
 import attrs
 
-from gaia_rules.bots import BOTS, Bot, SearchBot
+from gaia_rules.bots import BOTS, Bot, IsmctsBot, SearchBot
+from gaia_rules.bots.ismcts import STRONG
 from gaia_rules.cards import AnimalCard, CardId, CityCard, NatureCard, Objective, PowerCard
 from gaia_rules.events import Event
 from gaia_rules.game import Game
@@ -119,8 +120,9 @@ def split_bots(text: str, seats: int, *, what: str = "seat") -> tuple[str, ...]:
     repeated around it (``greedy,random`` at four seats is greedy, random, greedy, random;
     one name seats that bot everywhere), a longer one is refused. A search bot may carry its
     budget: ``search:100`` (playouts per decision), ``search:100:2`` (and the horizon),
-    ``search:100:2:8`` (and the width); see
-    :func:`search_budget`.
+    ``search:100:2:8`` (and the width); see :func:`search_budget`. An information-set search
+    names its own the same way, ``ismcts:200:8:8`` (iterations, horizon, width); ``strong``
+    is one at its budget.
 
     Raises :class:`UsageError` for an unknown name or budget, or a wrong count.
     """
@@ -130,15 +132,18 @@ def split_bots(text: str, seats: int, *, what: str = "seat") -> tuple[str, ...]:
         if base == POLICY:
             bot_named(name, 0)  # the file is read now, so a bad one stops the run at once
             continue
-        if base not in BOTS:
+        if base not in BOTS and base != ISMCTS:
             raise UsageError(
-                f"--bots: no bot {name!r}; the bots are {', '.join(sorted(BOTS))} "
-                f"and {POLICY}:FILE (a saved policy)"
+                f"--bots: no bot {name!r}; the bots are {', '.join(sorted(BOTS))}, "
+                f"{ISMCTS}:ITERATIONS[:HORIZON[:WIDTH]] and {POLICY}:FILE (a saved policy)"
             )
         if name != base:
-            if base != "search":
-                raise UsageError(f"--bots: {name!r}: only search takes a budget (search:100)")
-            search_budget(budget, name)
+            if base not in ("search", ISMCTS):
+                raise UsageError(
+                    f"--bots: {name!r}: only search and {ISMCTS} take a budget "
+                    f"(search:100, {ISMCTS}:200)"
+                )
+            search_budget(budget, name, parts=ISMCTS_PARTS if base == ISMCTS else BUDGET_PARTS)
     if len(names) > seats:
         raise UsageError(
             f"--bots: give at most {seats} names, one per {what} (a shorter line-up is "
@@ -147,33 +152,50 @@ def split_bots(text: str, seats: int, *, what: str = "seat") -> tuple[str, ...]:
     return tuple(names[seat % len(names)] for seat in range(seats))
 
 
+ISMCTS = "ismcts"
+"""The bot name of an information-set search with its budget: ``ismcts:200:8:8``, an
+:class:`~gaia_rules.bots.ismcts.IsmctsBot` (``strong`` is ``ismcts`` at the budget
+:data:`~gaia_rules.bots.ismcts.STRONG`)."""
+
+ISMCTS_PARTS = (("iterations", 1), ("horizon", 0), ("width", 1))
+"""The parts of an ``ismcts`` budget, as :data:`BUDGET_PARTS` for a search bot."""
+
+
 BUDGET_PARTS = (("playouts", 1), ("horizon", 0), ("width", 1))
 """The parts of a search bot's budget on the command line, in order, each with its least
 value: the arguments of :class:`~gaia_rules.bots.search.SearchBot` of the same names."""
 
 
-def search_budget(text: str, name: str | None = None) -> dict[str, int]:
+def search_budget(
+    text: str,
+    name: str | None = None,
+    *,
+    parts: tuple[tuple[str, int], ...] = BUDGET_PARTS,
+) -> dict[str, int]:
     """The budget ``playouts[:horizon[:width]]`` of a search bot's name (``search:100:2``
-    gives ``{"playouts": 100, "horizon": 2}``; the parts left out keep their defaults).
+    gives ``{"playouts": 100, "horizon": 2}``; the parts left out keep their defaults), or,
+    with ``parts=ISMCTS_PARTS``, the ``iterations[:horizon[:width]]`` of an ``ismcts`` name.
 
     Raises :class:`UsageError` naming the bot (``name``, else ``search:`` and ``text``) and
     the part that is not a whole number at least its least value, or a fourth part.
     """
-    name = f"search:{text}" if name is None else name
-    parts = text.split(":")
-    if len(parts) > len(BUDGET_PARTS):
+    base = "search" if parts is BUDGET_PARTS else ISMCTS
+    name = f"{base}:{text}" if name is None else name
+    spelled = ":".join(field for field, _ in parts)
+    example = "search:100:2:8" if parts is BUDGET_PARTS else f"{ISMCTS}:200:8:8"
+    pieces = text.split(":")
+    if len(pieces) > len(parts):
         raise UsageError(
-            f"--bots: {name!r}: a search budget has at most three parts, "
-            "playouts:horizon:width (search:100:2:8)"
+            f"--bots: {name!r}: a {base} budget has at most three parts, {spelled} ({example})"
         )
     budget: dict[str, int] = {}
-    for part, (field, least) in zip(parts, BUDGET_PARTS, strict=False):
-        if not (part.isascii() and part.isdigit() and int(part) >= least):
+    for piece, (field, least) in zip(pieces, parts, strict=False):
+        if not (piece.isascii() and piece.isdigit() and int(piece) >= least):
             raise UsageError(
                 f"--bots: {name!r}: the {field} must be a whole number from {least}, "
-                f"got {part!r} (search:playouts:horizon:width, as search:100:2:8)"
+                f"got {piece!r} ({base}:{spelled}, as {example})"
             )
-        budget[field] = int(part)
+        budget[field] = int(piece)
     return budget
 
 
@@ -202,7 +224,8 @@ def bots_for(names: Sequence[str | None], seed: int) -> list[Bot | None]:
 
 def bot_named(name: str, seed: int) -> Bot:
     """The bot of a ``--bots`` name, made from ``seed``: a name of ``BOTS``, a search bot with
-    its budget (``search:100:2``), or a saved policy (``policy:agent.npz``, which needs the
+    its budget (``search:100:2``), an information-set search with its own (``ismcts:200:8``),
+    or a saved policy (``policy:agent.npz``, which needs the
     ``rl`` extra).
 
     Raises :class:`UsageError` for an unknown name or budget, a missing policy file or a
@@ -221,6 +244,9 @@ def bot_named(name: str, seed: int) -> Bot:
             return PolicyBot.load(path, seed)
         except (OSError, ValueError) as exc:
             raise UsageError(f"--bots: {name!r}: {exc}") from None
+    if base == ISMCTS:
+        budget = {**STRONG, **(search_budget(rest, name, parts=ISMCTS_PARTS) if rest else {})}
+        return IsmctsBot(seed, budget["iterations"], budget["horizon"], budget["width"])
     if base not in BOTS:
         split_bots(name, 1)  # raises, naming the bots there are
     if rest:

@@ -23,7 +23,7 @@ const SWITCHES = [
   ["eruption_on_city", "disasters", ["true", "false"]],
   ["lightnings", "disasters", ["5", "4", "3", "2", "1", "0"]],
 ];
-const SEAT_CHOICES = ["you", "person", "random", "greedy", "search"];
+const SEAT_CHOICES = ["you", "person", "random", "greedy", "search", "strong"];
 const kept = [];
 
 function drawSwitches() {
