@@ -156,7 +156,7 @@ function showLinks(data, choices) {
   $("links").hidden = false;
   // the links in sight, the focus on the first one to copy
   $("links").scrollIntoView({ block: "start", behavior: "smooth" });
-  const first = list.querySelector("button.copy");
+  const first = list.querySelector("button[data-url]");
   if (first) first.focus({ preventScroll: true });
   drawOpenGames();
 }
