@@ -131,22 +131,41 @@ def shown_piles(table: Table, before: ShownPiles | None) -> ShownPiles:
     displays = tuple(table.displays.values())
     discards = tuple(table.discards.values())
     tableaux = tuple(table.tableaux)
+    # Most piles were renamed before: their names are looked up in `faced_pile`'s table
+    # here (a dict's get, where a call of `faced_pile` for each pile cost about twice as
+    # much), and `faced_pile` is called only for a pile not found there.
+    faced_pile(_NO_CARDS, face_ids)  # starts the table afresh if the face ids changed
+    known = _FACED.found.get
     if before is None or before[0][0] != displays:
         shown_displays = (
             displays,
-            {kind: faced_pile(pile, face_ids) for kind, pile in table.displays.items()},
+            {
+                kind: (named if (named := known(pile)) is not None else faced_pile(pile, face_ids))
+                for kind, pile in table.displays.items()
+            },
         )
     else:
         shown_displays = before[0]
     if before is None or before[1][0] != discards:
         shown_discards = (
             discards,
-            {kind: faced_pile(pile, face_ids) for kind, pile in table.discards.items()},
+            {
+                kind: (named if (named := known(pile)) is not None else faced_pile(pile, face_ids))
+                for kind, pile in table.discards.items()
+            },
         )
     else:
         shown_discards = before[1]
     if before is None or before[2][0] != tableaux:
-        shown_tableaux = (tableaux, tuple([faced_pile(cards, face_ids) for cards in tableaux]))
+        shown_tableaux = (
+            tableaux,
+            tuple(
+                [
+                    (named if (named := known(cards)) is not None else faced_pile(cards, face_ids))
+                    for cards in tableaux
+                ]
+            ),
+        )
     else:
         shown_tableaux = before[2]
     return shown_displays, shown_discards, shown_tableaux
@@ -180,6 +199,8 @@ class _Known:
 
 _FACED: Final = _Known()
 _FACED_KEPT: Final = 8192
+_NO_CARDS: Final[tuple[CardId, ...]] = ()
+"""An empty pile, renamed by `shown_piles` to start `_FACED` afresh when the face ids change."""
 
 
 def backs_of(hand: tuple[CardId, ...]) -> tuple[CardKind, ...]:
