@@ -60,31 +60,42 @@ def distinct(cards: tuple[CardId, ...], face_ids: Mapping[CardId, CardId]) -> tu
     Hot path: asked of the hand at every turn's action, three times (its Nature, Life and
     Power cards), and a hand changes about once a turn, so the answer is kept by the cards (a
     pure function of them, for one manifest's face ids: the table is cleared when the face
-    ids change, which only tests and other editions do)."""
+    ids change, which only tests and other editions do). The three calls of a turn ask of
+    the same tuple, so the last answer is kept apart and found by identity, without hashing
+    the hand."""
     known = _DISTINCT
+    if cards is known.last and known.face_ids is face_ids:
+        return known.last_found  # the hand asked of just before (the same tuple)
     if known.face_ids is not face_ids or len(known.found) >= _DISTINCT_KEPT:
         known.face_ids, known.found = face_ids, {}
     found = known.found.get(cards)
     if found is None:
-        seen: set[CardId] = set()
-        firsts: list[CardId] = []
-        for card in cards:
-            face = face_ids[card]
-            if face not in seen:
-                seen.add(face)
-                firsts.append(card)
-        found = known.found[cards] = tuple(firsts)
+        faces = [face_ids[card] for card in cards]
+        if len(set(faces)) == len(faces):  # no two copies of a face: the usual hand
+            found = cards
+        else:
+            seen: set[CardId] = set()
+            firsts: list[CardId] = []
+            for card, face in zip(cards, faces, strict=True):
+                if face not in seen:
+                    seen.add(face)
+                    firsts.append(card)
+            found = tuple(firsts)
+        known.found[cards] = found
+    known.last, known.last_found = cards, found
     return found
 
 
 class _Known:
     """The answers of `distinct` kept so far, and the face ids they hold for."""
 
-    __slots__ = ("face_ids", "found")
+    __slots__ = ("face_ids", "found", "last", "last_found")
 
     def __init__(self) -> None:
         self.face_ids: Mapping[CardId, CardId] | None = None
         self.found: dict[tuple[CardId, ...], tuple[CardId, ...]] = {}
+        self.last: tuple[CardId, ...] | None = None
+        self.last_found: tuple[CardId, ...] = ()
 
 
 _DISTINCT: Final = _Known()

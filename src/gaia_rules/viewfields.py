@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Final, TypeVar
 from gaia_rules.cards import CardId, kind_of
 from gaia_rules.decisions import ChooseKeptCard, ChooseProtection, PowerEffect
 from gaia_rules.naming import FaceIds, faced_step
-from gaia_rules.table import ShownPiles, Table
+from gaia_rules.table import Piles, ShownPiles, Table
 from gaia_rules.vocabulary import CardKind, Pos
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ def new_view(cls: type[V], table: Table, seat: int, make_city: MakeCity) -> V:
         or shown[1][0] != discards
         or shown[2][0] != tableaux
     ):
-        shown = table.shown = shown_piles(table, shown)
+        shown = table.shown = _renamed(table, shown, displays, discards, tableaux)
     steps = table.steps
     view = object.__new__(cls)
     object.__setattr__(  # the class is frozen
@@ -127,10 +127,17 @@ def shown_piles(table: Table, before: ShownPiles | None) -> ShownPiles:
     Hot path: renaming every pile at every view cost a view as much as the rest of it, and
     a turn changes the piles of one or two of the three, so a part whose piles are those
     ``before`` was named from is kept as it is."""
-    face_ids = table.cards.face_ids
     displays = tuple(table.displays.values())
     discards = tuple(table.discards.values())
-    tableaux = tuple(table.tableaux)
+    return _renamed(table, before, displays, discards, tuple(table.tableaux))
+
+
+def _renamed(
+    table: Table, before: ShownPiles | None, displays: Piles, discards: Piles, tableaux: Piles
+) -> ShownPiles:
+    """`shown_piles`, given the table's displays, discard piles and cards in front (which
+    `new_view` has built to compare them with ``before``)."""
+    face_ids = table.cards.face_ids
     # Most piles were renamed before: their names are looked up in `faced_pile`'s table
     # here (a dict's get, where a call of `faced_pile` for each pile cost about twice as
     # much), and `faced_pile` is called only for a pile not found there.
