@@ -72,7 +72,7 @@ from gaia_rules.rl.encoding import (
     EncodingError,
 )
 from gaia_rules.views import View
-from gaia_rules.vocabulary import ANIMALS, LANDS, CardKind, Need, Power
+from gaia_rules.vocabulary import ANIMALS, LANDS, CardKind, Need, Pos, Power
 
 if TYPE_CHECKING:
     from gaia_rules.openspiel.game import GaiaState
@@ -207,41 +207,22 @@ def public_values(
     decision = view.decision
     named = set(decision.cities) if isinstance(decision, ChooseFeeding | ChoosePawnCities) else ()
     waiting = next((s.action for s in reversed(view.steps) if isinstance(s, PowerEffect)), None)
-    targets: set[object] = set()
+    targets: set[Pos] = set()
     if waiting is not None:
         if isinstance(waiting, PlayEarthquake):
             targets = {waiting.first, waiting.second}
         elif not isinstance(waiting, PlayTornado):
             targets = {waiting.pos}
-    four = set(view.reached_four)
-    base = _AT["tiles"]
-    animals, cities = view.animals, view.cities
-    for index, (pos, land) in enumerate(view.tiles.items()):
-        row = base + index * _W
-        at += (row, row + 1, row + 2, row + _F_LAND + _LAND[land])
-        value += (1, pos.x, pos.y, 1)
-        tokens = animals.get(pos)
-        if tokens:
-            put_at(row + _F_TOKENS)
-            put(tokens)
-        city = cities.get(pos)
-        if city is not None:
-            for need in needs[city.card]:
-                put_at(row + _F_NEEDS + need)
-                put(1)
-            put_at(row + _F_MET)
-            put(city.satisfaction)
-            for pawn_seat in set(city.pawns):
-                put_at(row + _F_PAWNS + pawn_seat)
-                put(city.pawns.count(pawn_seat))
-            if pos in four:
-                put_at(row + _F_FOUR)
-                put(1)
-        if pos in named:
-            put_at(row + _F_NAMED)
+    tile_at, tile_values, rows = _tile_rows(view, needs)
+    at += tile_at
+    value += tile_values
+    for square in named:
+        if square in rows:
+            put_at(rows[square] + _F_NAMED)
             put(1)
-        if pos in targets:
-            put_at(row + _F_TARGET)
+    for target in targets:
+        if target in rows:
+            put_at(rows[target] + _F_TARGET)
             put(1)
     counts: dict[int, int] = {}
     for other, backs in enumerate(view.hand_backs):
@@ -321,6 +302,63 @@ def public_values(
     array = np.zeros(VIEW_SIZE, np.float32)
     array[at] = value
     return array
+
+
+def _tile_rows(
+    view: View, needs: dict[str, tuple[int, ...]]
+) -> tuple[list[int], list[float], dict[Pos, int]]:
+    """The places and values of the tiles' rows of `public_values` (their lands, animals,
+    cities and pawns), and each square's row.
+
+    Hot path: the rows cost most of a tensor, and the world changes at most once a turn, so
+    the last answer is kept and given again while the view's world is the same (comparing
+    the dicts is done in C, the city states mostly by identity: `city_states` keeps them)."""
+    four = view.reached_four
+    kept = _TILES[0]
+    if (
+        kept is not None
+        and kept[0] is needs
+        and kept[1] == view.tiles
+        and kept[2] == view.animals
+        and kept[3] == view.cities
+        and kept[4] == four
+    ):
+        found: tuple[list[int], list[float], dict[Pos, int]] = kept[5]
+        return found
+    at: list[int] = []
+    value: list[float] = []
+    put_at, put = at.append, value.append
+    rows: dict[Pos, int] = {}
+    base = _AT["tiles"]
+    animals, cities = view.animals, view.cities
+    for index, (pos, land) in enumerate(view.tiles.items()):
+        row = rows[pos] = base + index * _W
+        at += (row, row + 1, row + 2, row + _F_LAND + _LAND[land])
+        value += (1, pos.x, pos.y, 1)
+        tokens = animals.get(pos)
+        if tokens:
+            put_at(row + _F_TOKENS)
+            put(tokens)
+        city = cities.get(pos)
+        if city is not None:
+            for need in needs[city.card]:
+                put_at(row + _F_NEEDS + need)
+                put(1)
+            put_at(row + _F_MET)
+            put(city.satisfaction)
+            for pawn_seat in set(city.pawns):
+                put_at(row + _F_PAWNS + pawn_seat)
+                put(city.pawns.count(pawn_seat))
+            if pos in four:
+                put_at(row + _F_FOUR)
+                put(1)
+    found = (at, value, rows)
+    _TILES[0] = (needs, view.tiles, view.animals, view.cities, four, found)
+    return found
+
+
+_TILES: list[Any] = [None]
+"""The last answer of `_tile_rows`, with what it was found from."""
 
 
 _SEAT_ROWS: tuple[tuple[int, int], ...] = tuple(
