@@ -214,8 +214,6 @@ def public_values(
         elif not isinstance(waiting, PlayTornado):
             targets = {waiting.pos}
     tile_at, tile_values, rows = _tile_rows(view, needs)
-    at += tile_at
-    value += tile_values
     for square in named:
         if square in rows:
             put_at(rows[square] + _F_NAMED)
@@ -233,15 +231,7 @@ def public_values(
         for card in pile:
             place = _AT["displays"] + classes[card]
             counts[place] = counts.get(place, 0) + 1
-    for pile in view.discards.values():
-        for card in pile:
-            if card in classes:
-                place = _AT["discards"] + classes[card]
-                counts[place] = counts.get(place, 0) + 1
-    for other, cards in enumerate(view.tableaux):
-        for card in cards:
-            place = _AT["cards in front"] + other * CARD_CLASSES + classes[card]
-            counts[place] = counts.get(place, 0) + 1
+    pile_at, pile_values = _pile_counts(classes, view)
     for back, source, _ in view.stolen:
         place = _AT["stolen backs"] + source * len(_KINDS) + _KIND_INDEX[back]
         counts[place] = counts.get(place, 0) + 1
@@ -301,12 +291,22 @@ def public_values(
         put(1)
     array = np.zeros(VIEW_SIZE, np.float32)
     array[at] = value
+    # the kept parts are arrays already: turning their lists into arrays again at every
+    # call cost about as much as the rest of the writing
+    array[tile_at] = tile_values
+    array[pile_at] = pile_values
     return array
+
+
+Places = npt.NDArray[np.intp]
+"""Places of the view's part of a tensor."""
+Values = npt.NDArray[np.float32]
+"""The values at those places."""
 
 
 def _tile_rows(
     view: View, needs: dict[str, tuple[int, ...]]
-) -> tuple[list[int], list[float], dict[Pos, int]]:
+) -> tuple[Places, Values, dict[Pos, int]]:
     """The places and values of the tiles' rows of `public_values` (their lands, animals,
     cities and pawns), and each square's row.
 
@@ -323,7 +323,7 @@ def _tile_rows(
         and kept[3] == view.cities
         and kept[4] == four
     ):
-        found: tuple[list[int], list[float], dict[Pos, int]] = kept[5]
+        found: tuple[Places, Values, dict[Pos, int]] = kept[5]
         return found
     at: list[int] = []
     value: list[float] = []
@@ -352,13 +352,44 @@ def _tile_rows(
             if pos in four:
                 put_at(row + _F_FOUR)
                 put(1)
-    found = (at, value, rows)
+    found = (np.array(at, np.intp), np.array(value, np.float32), rows)
     _TILES[0] = (needs, view.tiles, view.animals, view.cities, four, found)
     return found
 
 
 _TILES: list[Any] = [None]
 """The last answer of `_tile_rows`, with what it was found from."""
+
+
+def _pile_counts(classes: dict[str, int], view: View) -> tuple[Places, Values]:
+    """The places of the discard piles and the cards in front of `public_values`, and how
+    many cards each counts.
+
+    Hot path: the discard piles grow to scores of cards and change about once a turn, so
+    the last answer is kept and given again while the piles are the same (the comparison is
+    by identity first, in C: the view shows the piles the table keeps)."""
+    piles = (tuple(view.discards.values()), view.tableaux)
+    kept = _PILES[0]
+    if kept is not None and kept[0] is classes and kept[1] == piles:
+        found: tuple[Places, Values] = kept[2]
+        return found
+    counts: dict[int, int] = {}
+    for pile in piles[0]:
+        for card in pile:
+            if card in classes:
+                place = _AT["discards"] + classes[card]
+                counts[place] = counts.get(place, 0) + 1
+    for other, cards in enumerate(view.tableaux):
+        for card in cards:
+            place = _AT["cards in front"] + other * CARD_CLASSES + classes[card]
+            counts[place] = counts.get(place, 0) + 1
+    found = (np.array(list(counts), np.intp), np.array(list(counts.values()), np.float32))
+    _PILES[0] = (classes, piles, found)
+    return found
+
+
+_PILES: list[Any] = [None]
+"""The last answer of `_pile_counts`, with what it was found from."""
 
 
 _SEAT_ROWS: tuple[tuple[int, int], ...] = tuple(
