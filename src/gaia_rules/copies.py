@@ -13,6 +13,7 @@ copy its actions name is the one that moves (``Table.named_copies``).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Final
 
@@ -60,31 +61,52 @@ def distinct(cards: tuple[CardId, ...], face_ids: Mapping[CardId, CardId]) -> tu
     Hot path: asked of the hand at every turn's action, three times (its Nature, Life and
     Power cards), and a hand changes about once a turn, so the answer is kept by the cards (a
     pure function of them, for one manifest's face ids: the table is cleared when the face
-    ids change, which only tests and other editions do)."""
+    ids change, which only tests and other editions do). The three calls of a turn ask of
+    the same tuple, so the last answer is kept apart and found by identity, without hashing
+    the hand; and a hand holding no two copies of a face (most hands) is its own answer."""
     known = _DISTINCT
+    if cards is known.last and known.face_ids is face_ids:
+        return known.last_found  # the hand asked of just before (the same tuple)
     if known.face_ids is not face_ids or len(known.found) >= _DISTINCT_KEPT:
-        known.face_ids, known.found = face_ids, {}
-    found = known.found.get(cards)
-    if found is None:
-        seen: set[CardId] = set()
-        firsts: list[CardId] = []
-        for card in cards:
-            face = face_ids[card]
-            if face not in seen:
-                seen.add(face)
-                firsts.append(card)
-        found = known.found[cards] = tuple(firsts)
+        known.start(face_ids)
+    # Most hands hold no two copies of a face and are their own answer: found in C, by the
+    # set's isdisjoint, or by counting the hand's faces (map of a bound method: no frame).
+    if known.copied.isdisjoint(cards) or len(set(map(face_ids.__getitem__, cards))) == len(cards):
+        found = cards
+    else:
+        kept = known.found.get(cards)
+        if kept is None:
+            seen: set[CardId] = set()
+            firsts: list[CardId] = []
+            for card in cards:
+                face = face_ids[card]
+                if face not in seen:
+                    seen.add(face)
+                    firsts.append(card)
+            kept = known.found[cards] = tuple(firsts)
+        found = kept
+    known.last, known.last_found = cards, found
     return found
 
 
 class _Known:
     """The answers of `distinct` kept so far, and the face ids they hold for."""
 
-    __slots__ = ("face_ids", "found")
+    __slots__ = ("copied", "face_ids", "found", "last", "last_found")
 
     def __init__(self) -> None:
         self.face_ids: Mapping[CardId, CardId] | None = None
+        self.copied: frozenset[CardId] = frozenset()
         self.found: dict[tuple[CardId, ...], tuple[CardId, ...]] = {}
+        self.last: tuple[CardId, ...] | None = None
+        self.last_found: tuple[CardId, ...] = ()
+
+    def start(self, face_ids: Mapping[CardId, CardId]) -> None:
+        """Start afresh for ``face_ids``: no answer kept, and the cards whose face has
+        another copy found."""
+        copies = Counter(face_ids.values())
+        self.face_ids, self.found, self.last = face_ids, {}, None
+        self.copied = frozenset(card for card, face in face_ids.items() if copies[face] > 1)
 
 
 _DISTINCT: Final = _Known()

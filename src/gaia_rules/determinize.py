@@ -237,7 +237,10 @@ def _shown_problems(view: View, table: Table) -> list[str]:
                 f"decision: {view.decision!r} is not asked: it has no choice to make, and the "
                 "engine takes or skips it (5.4)"
             ]
-    shown = view_of(table, view.seat)
+    # Built from a copy: a view keeps its world's squares in order in the table's memo,
+    # which every game sampled from this table would share, and every change of their world
+    # would then keep that order up to date for views a playout never builds.
+    shown = view_of(table.copy(), view.seat)
     return [
         f"{field.name}: the view shows {errors.shown(getattr(view, field.name))}, but a game "
         f"with the rest of it shows {errors.shown(getattr(shown, field.name))} (1.8)"

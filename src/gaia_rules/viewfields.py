@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Final, TypeVar
 from gaia_rules.cards import CardId, kind_of
 from gaia_rules.decisions import ChooseKeptCard, ChooseProtection, PowerEffect
 from gaia_rules.naming import FaceIds, faced_step
-from gaia_rules.table import ShownPiles, Table
+from gaia_rules.table import Piles, ShownPiles, Table
 from gaia_rules.vocabulary import CardKind, Pos
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ def new_view(cls: type[V], table: Table, seat: int, make_city: MakeCity) -> V:
         or shown[1][0] != discards
         or shown[2][0] != tableaux
     ):
-        shown = table.shown = shown_piles(table, shown)
+        shown = table.shown = _renamed(table, shown, displays, discards, tableaux)
     steps = table.steps
     view = object.__new__(cls)
     object.__setattr__(  # the class is frozen
@@ -127,26 +127,52 @@ def shown_piles(table: Table, before: ShownPiles | None) -> ShownPiles:
     Hot path: renaming every pile at every view cost a view as much as the rest of it, and
     a turn changes the piles of one or two of the three, so a part whose piles are those
     ``before`` was named from is kept as it is."""
-    face_ids = table.cards.face_ids
     displays = tuple(table.displays.values())
     discards = tuple(table.discards.values())
-    tableaux = tuple(table.tableaux)
+    return _renamed(table, before, displays, discards, tuple(table.tableaux))
+
+
+def _renamed(
+    table: Table, before: ShownPiles | None, displays: Piles, discards: Piles, tableaux: Piles
+) -> ShownPiles:
+    """`shown_piles`, given the table's displays, discard piles and cards in front (which
+    `new_view` has built to compare them with ``before``)."""
+    face_ids = table.cards.face_ids
+    # Most piles were renamed before: their names are looked up in `faced_pile`'s table
+    # here (a dict's get, where a call of `faced_pile` for each pile cost about twice as
+    # much), and `faced_pile` is called only for a pile not found there.
+    faced_pile(_NO_CARDS, face_ids)  # starts the table afresh if the face ids changed
+    known = _FACED.found.get
     if before is None or before[0][0] != displays:
         shown_displays = (
             displays,
-            {kind: faced_pile(pile, face_ids) for kind, pile in table.displays.items()},
+            {
+                kind: (named if (named := known(pile)) is not None else faced_pile(pile, face_ids))
+                for kind, pile in table.displays.items()
+            },
         )
     else:
         shown_displays = before[0]
     if before is None or before[1][0] != discards:
         shown_discards = (
             discards,
-            {kind: faced_pile(pile, face_ids) for kind, pile in table.discards.items()},
+            {
+                kind: (named if (named := known(pile)) is not None else faced_pile(pile, face_ids))
+                for kind, pile in table.discards.items()
+            },
         )
     else:
         shown_discards = before[1]
     if before is None or before[2][0] != tableaux:
-        shown_tableaux = (tableaux, tuple([faced_pile(cards, face_ids) for cards in tableaux]))
+        shown_tableaux = (
+            tableaux,
+            tuple(
+                [
+                    (named if (named := known(cards)) is not None else faced_pile(cards, face_ids))
+                    for cards in tableaux
+                ]
+            ),
+        )
     else:
         shown_tableaux = before[2]
     return shown_displays, shown_discards, shown_tableaux
@@ -180,6 +206,8 @@ class _Known:
 
 _FACED: Final = _Known()
 _FACED_KEPT: Final = 8192
+_NO_CARDS: Final[tuple[CardId, ...]] = ()
+"""An empty pile, renamed by `shown_piles` to start `_FACED` afresh when the face ids change."""
 
 
 def backs_of(hand: tuple[CardId, ...]) -> tuple[CardKind, ...]:

@@ -72,7 +72,7 @@ from gaia_rules.rl.encoding import (
     EncodingError,
 )
 from gaia_rules.views import View
-from gaia_rules.vocabulary import ANIMALS, LANDS, CardKind, Need, Power
+from gaia_rules.vocabulary import ANIMALS, LANDS, CardKind, Need, Pos, Power
 
 if TYPE_CHECKING:
     from gaia_rules.openspiel.game import GaiaState
@@ -207,41 +207,20 @@ def public_values(
     decision = view.decision
     named = set(decision.cities) if isinstance(decision, ChooseFeeding | ChoosePawnCities) else ()
     waiting = next((s.action for s in reversed(view.steps) if isinstance(s, PowerEffect)), None)
-    targets: set[object] = set()
+    targets: set[Pos] = set()
     if waiting is not None:
         if isinstance(waiting, PlayEarthquake):
             targets = {waiting.first, waiting.second}
         elif not isinstance(waiting, PlayTornado):
             targets = {waiting.pos}
-    four = set(view.reached_four)
-    base = _AT["tiles"]
-    animals, cities = view.animals, view.cities
-    for index, (pos, land) in enumerate(view.tiles.items()):
-        row = base + index * _W
-        at += (row, row + 1, row + 2, row + _F_LAND + _LAND[land])
-        value += (1, pos.x, pos.y, 1)
-        tokens = animals.get(pos)
-        if tokens:
-            put_at(row + _F_TOKENS)
-            put(tokens)
-        city = cities.get(pos)
-        if city is not None:
-            for need in needs[city.card]:
-                put_at(row + _F_NEEDS + need)
-                put(1)
-            put_at(row + _F_MET)
-            put(city.satisfaction)
-            for pawn_seat in set(city.pawns):
-                put_at(row + _F_PAWNS + pawn_seat)
-                put(city.pawns.count(pawn_seat))
-            if pos in four:
-                put_at(row + _F_FOUR)
-                put(1)
-        if pos in named:
-            put_at(row + _F_NAMED)
+    tile_at, tile_values, rows = _tile_rows(view, needs)
+    for square in named:
+        if square in rows:
+            put_at(rows[square] + _F_NAMED)
             put(1)
-        if pos in targets:
-            put_at(row + _F_TARGET)
+    for target in targets:
+        if target in rows:
+            put_at(rows[target] + _F_TARGET)
             put(1)
     counts: dict[int, int] = {}
     for other, backs in enumerate(view.hand_backs):
@@ -252,15 +231,7 @@ def public_values(
         for card in pile:
             place = _AT["displays"] + classes[card]
             counts[place] = counts.get(place, 0) + 1
-    for pile in view.discards.values():
-        for card in pile:
-            if card in classes:
-                place = _AT["discards"] + classes[card]
-                counts[place] = counts.get(place, 0) + 1
-    for other, cards in enumerate(view.tableaux):
-        for card in cards:
-            place = _AT["cards in front"] + other * CARD_CLASSES + classes[card]
-            counts[place] = counts.get(place, 0) + 1
+    pile_at, pile_values = _pile_counts(classes, view)
     for back, source, _ in view.stolen:
         place = _AT["stolen backs"] + source * len(_KINDS) + _KIND_INDEX[back]
         counts[place] = counts.get(place, 0) + 1
@@ -320,7 +291,105 @@ def public_values(
         put(1)
     array = np.zeros(VIEW_SIZE, np.float32)
     array[at] = value
+    # the kept parts are arrays already: turning their lists into arrays again at every
+    # call cost about as much as the rest of the writing
+    array[tile_at] = tile_values
+    array[pile_at] = pile_values
     return array
+
+
+Places = npt.NDArray[np.intp]
+"""Places of the view's part of a tensor."""
+Values = npt.NDArray[np.float32]
+"""The values at those places."""
+
+
+def _tile_rows(
+    view: View, needs: dict[str, tuple[int, ...]]
+) -> tuple[Places, Values, dict[Pos, int]]:
+    """The places and values of the tiles' rows of `public_values` (their lands, animals,
+    cities and pawns), and each square's row.
+
+    Hot path: the rows cost most of a tensor, and the world changes at most once a turn, so
+    the last answer is kept and given again while the view's world is the same (comparing
+    the dicts is done in C, the city states mostly by identity: `city_states` keeps them)."""
+    four = view.reached_four
+    kept = _TILES[0]
+    if (
+        kept is not None
+        and kept[0] is needs
+        and kept[1] == view.tiles
+        and kept[2] == view.animals
+        and kept[3] == view.cities
+        and kept[4] == four
+    ):
+        found: tuple[Places, Values, dict[Pos, int]] = kept[5]
+        return found
+    at: list[int] = []
+    value: list[float] = []
+    put_at, put = at.append, value.append
+    rows: dict[Pos, int] = {}
+    base = _AT["tiles"]
+    animals, cities = view.animals, view.cities
+    for index, (pos, land) in enumerate(view.tiles.items()):
+        row = rows[pos] = base + index * _W
+        at += (row, row + 1, row + 2, row + _F_LAND + _LAND[land])
+        value += (1, pos.x, pos.y, 1)
+        tokens = animals.get(pos)
+        if tokens:
+            put_at(row + _F_TOKENS)
+            put(tokens)
+        city = cities.get(pos)
+        if city is not None:
+            for need in needs[city.card]:
+                put_at(row + _F_NEEDS + need)
+                put(1)
+            put_at(row + _F_MET)
+            put(city.satisfaction)
+            for pawn_seat in set(city.pawns):
+                put_at(row + _F_PAWNS + pawn_seat)
+                put(city.pawns.count(pawn_seat))
+            if pos in four:
+                put_at(row + _F_FOUR)
+                put(1)
+    found = (np.array(at, np.intp), np.array(value, np.float32), rows)
+    _TILES[0] = (needs, view.tiles, view.animals, view.cities, four, found)
+    return found
+
+
+_TILES: list[Any] = [None]
+"""The last answer of `_tile_rows`, with what it was found from."""
+
+
+def _pile_counts(classes: dict[str, int], view: View) -> tuple[Places, Values]:
+    """The places of the discard piles and the cards in front of `public_values`, and how
+    many cards each counts.
+
+    Hot path: the discard piles grow to scores of cards and change about once a turn, so
+    the last answer is kept and given again while the piles are the same (the comparison is
+    by identity first, in C: the view shows the piles the table keeps)."""
+    piles = (tuple(view.discards.values()), view.tableaux)
+    kept = _PILES[0]
+    if kept is not None and kept[0] is classes and kept[1] == piles:
+        found: tuple[Places, Values] = kept[2]
+        return found
+    counts: dict[int, int] = {}
+    for pile in piles[0]:
+        for card in pile:
+            if card in classes:
+                place = _AT["discards"] + classes[card]
+                counts[place] = counts.get(place, 0) + 1
+    for other, cards in enumerate(view.tableaux):
+        for card in cards:
+            place = _AT["cards in front"] + other * CARD_CLASSES + classes[card]
+            counts[place] = counts.get(place, 0) + 1
+    found = (np.array(list(counts), np.intp), np.array(list(counts.values()), np.float32))
+    _PILES[0] = (classes, piles, found)
+    return found
+
+
+_PILES: list[Any] = [None]
+"""The last answer of `_pile_counts`, with what it was found from."""
 
 
 _SEAT_ROWS: tuple[tuple[int, int], ...] = tuple(
