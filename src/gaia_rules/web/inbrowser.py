@@ -40,7 +40,6 @@ import json
 import re
 import secrets
 from collections.abc import Callable, Mapping
-from importlib.resources import files
 from typing import Any
 
 import attrs
@@ -57,7 +56,7 @@ from gaia_rules.actions import (
     PowerPlay,
 )
 from gaia_rules.bots import BOTS
-from gaia_rules.cards import AnimalCard, CityCard, Face, NatureCard, PowerCard
+from gaia_rules.cards import AnimalCard, CityCard, NatureCard, PowerCard
 from gaia_rules.cli.common import derive_seed
 from gaia_rules.errors import GaiaRulesError, IllegalActionError
 from gaia_rules.events import TurnBegan
@@ -68,9 +67,9 @@ from gaia_rules.record import GameRecord
 from gaia_rules.rules import Rules
 from gaia_rules.serialization import JsonError, from_data
 from gaia_rules.svg import world_svg
-from gaia_rules.svg_cards import back_svg, describe_face, face_svg
 from gaia_rules.text import describe, face_words
-from gaia_rules.vocabulary import CardKind, Pos, Power
+from gaia_rules.vocabulary import Pos, Power
+from gaia_rules.web.facesheet import face_sheet
 from gaia_rules.web.messages import faces_named, state_message
 from gaia_rules.web.presentation import preview_data
 
@@ -483,7 +482,7 @@ class Engine:
         lang = data.get("lang", "en")
         if lang not in LANGUAGES:
             raise _bad(f"lang: one of {', '.join(LANGUAGES)}, not {lang!r}")
-        return _face_sheet(_rules(data), str(lang))
+        return face_sheet(_rules(data).cards, str(lang))
 
 
 _SQUARE_FIELDS = ("pos", "first", "second", "city", "source")
@@ -608,31 +607,3 @@ def _log_length(game: Game, seat: Any) -> int:
     if seat == "spectator":
         return len(state_message(game, None)["events"])
     return len(game.events_for(int(seat)))
-
-
-def _catalogue(lang: str) -> dict[str, str]:
-    path = files("gaia_rules.web") / "static" / "i18n" / f"{lang}.json"
-    data: dict[str, str] = json.loads(path.read_text("utf-8"))
-    return data
-
-
-def _face_sheet(rules: Rules, lang: str) -> dict[str, Any]:
-    """As ``gaia_rules.web.table.face_sheet``: each distinct face, drawn in ``lang``."""
-    words = {k[5:]: v for k, v in _catalogue(lang).items() if k.startswith("card.")}
-    manifest = rules.cards
-    sheet: list[dict[str, Any]] = []
-    seen: list[Face] = []
-    entries: list[dict[str, Any]] = manifest.to_dict()["cards"]
-    for (_, face), entry in zip(manifest.cards, entries, strict=True):
-        if face in seen:
-            continue
-        seen.append(face)
-        sheet.append(
-            {
-                "face": {key: value for key, value in entry.items() if key != "id"},
-                "svg": face_svg(face, width=100, words=words),
-                "text": describe_face(face, words),
-            }
-        )
-    backs = {kind.value: back_svg(kind, width=100, words=words) for kind in CardKind}
-    return {"lang": lang, "faces": sheet, "backs": backs}

@@ -23,21 +23,16 @@ import json
 import os
 from collections.abc import Mapping
 from importlib import metadata
-from importlib.resources import files
-from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from gaia_rules.actions import Action, PowerPlay
-from gaia_rules.cards import Face
 from gaia_rules.errors import GaiaRulesError, IllegalActionError
-from gaia_rules.manifest import Manifest
 from gaia_rules.preview import power_preview
 from gaia_rules.rules import Rules
 from gaia_rules.serialization import JsonError, from_data
-from gaia_rules.svg_cards import back_svg, describe_face, face_svg
-from gaia_rules.vocabulary import CardKind
+from gaia_rules.web.facesheet import face_sheet, read_catalogue
 from gaia_rules.web.presentation import preview_data
 from gaia_rules.web.reading import json_body, seat_of
 from gaia_rules.web.rooms import WebError
@@ -78,7 +73,6 @@ def _declared_docs() -> str | None:
 
 
 _HEADERS = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"}
-_CARD_PREFIX = "card."
 
 
 def docs_url(request: Request) -> str:
@@ -90,7 +84,6 @@ def docs_url(request: Request) -> str:
     return url if url.endswith("/") else url + "/"
 
 
-@functools.cache
 def catalogue(lang: str) -> Mapping[str, str]:
     """The page's messages in ``lang``, by id (``static/i18n/<lang>.json``).
 
@@ -99,41 +92,7 @@ def catalogue(lang: str) -> Mapping[str, str]:
     """
     if lang not in LANGUAGES:
         raise WebError(400, "bad_request", f"lang: one of {', '.join(LANGUAGES)}, not {lang!r}")
-    path = files("gaia_rules.web") / "static" / "i18n" / f"{lang}.json"
-    data: dict[str, str] = json.loads(path.read_text("utf-8"))
-    return data
-
-
-def _card_words(lang: str) -> dict[str, str]:
-    """The words printed on cards in ``lang``: the catalogue's ``card.`` messages."""
-    return {
-        key[len(_CARD_PREFIX) :]: text
-        for key, text in catalogue(lang).items()
-        if key.startswith(_CARD_PREFIX)
-    }
-
-
-@functools.lru_cache(maxsize=16)
-def face_sheet(manifest: Manifest, lang: str) -> dict[str, Any]:
-    """Every distinct face of ``manifest`` and the three card backs, drawn in ``lang``: each
-    face as data (the manifest's JSON, no id), its picture and its description."""
-    words = _card_words(lang)
-    sheet: list[dict[str, Any]] = []
-    seen: list[Face] = []
-    entries: list[dict[str, Any]] = manifest.to_dict()["cards"]
-    for (_, face), entry in zip(manifest.cards, entries, strict=True):
-        if face in seen:
-            continue
-        seen.append(face)
-        sheet.append(
-            {
-                "face": {key: value for key, value in entry.items() if key != "id"},
-                "svg": face_svg(face, width=100, words=words),
-                "text": describe_face(face, words),
-            }
-        )
-    backs = {kind.value: back_svg(kind, width=100, words=words) for kind in CardKind}
-    return {"lang": lang, "faces": sheet, "backs": backs}
+    return read_catalogue(lang)
 
 
 async def faces(request: Request) -> Response:
