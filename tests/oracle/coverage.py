@@ -53,6 +53,10 @@ NOT_BY_PLAY = {
     "no step applies (tests/test_manifest.py)",
     "2.9": "ids are stable across games and manifests: a property of the manifest, not of a "
     "step (tests/test_manifest.py)",
+    "1.17": "a clock is the server's, which answers for a seat whose time ran out; a game of "
+    "the engine alone has none (tests/test_web_host.py plays it out)",
+    "13.11": "a quick pass is the table's answer for a seat, given after a delay; the engine "
+    "still asks the window (tests/test_web_table_look.py drives it in the page)",
 }
 """The clauses no game can exercise, with the reason and where they are checked."""
 
