@@ -37,6 +37,7 @@ CORE = [
     "tests/test_chance.py",
     "tests/test_golden.py",
     "tests/test_web_inbrowser.py",
+    "tests/test_strong_bot.py",
 ]
 """The modules run under Pyodide: the rules section by section, the golden games and the
 in-browser engine (no server, no process pool, no numpy; and no hypothesis, whose compiled part

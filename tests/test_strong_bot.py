@@ -5,6 +5,7 @@ seed, blind to what the seat cannot see; and its names on the command line."""
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
@@ -200,3 +201,16 @@ def test_its_cap_stops_a_search_short_of_its_budget() -> None:
     legal = game.legal_actions()
     bot = IsmctsBot(0, iterations=10**7, cap=0.0)
     assert bot.choose(game.view(seat), legal) in legal
+
+
+def test_its_cap_reads_the_process_clock_where_there_is_none_per_thread(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Python in WebAssembly (the docs site's table) has no ``time.thread_time``: the strong
+    bot still decides there, its cap read from the process's clock."""
+    monkeypatch.delattr(time, "thread_time", raising=False)  # (none to take in WebAssembly)
+    game = midgame(gr.Rules.basic(), 2, 8, 6)
+    seat = game.to_move
+    assert seat is not None
+    legal = game.legal_actions()
+    assert IsmctsBot(0, iterations=10**7, cap=0.0).choose(game.view(seat), legal) in legal
