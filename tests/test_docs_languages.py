@@ -367,6 +367,47 @@ def test_a_translated_page_links_its_own_pictures_and_cities(stories: list[Any])
 
 def test_the_steps_of_a_translated_page_say_they_are_english() -> None:
     told = '<figure class="gaia-frame" markdown>\n\n???+ note "Step by step"\n'
-    german = languages.english_steps(told, "de")
+    german = languages.english_steps(told, "fr")
     assert '<figure class="gaia-frame"' in german
-    assert 'note "Schritt für Schritt (auf Englisch)"' in german
+    assert 'note "Pas à pas (en anglais)"' in german
+
+
+ENGLISH_NARRATION = re.compile(
+    r"\b(the|and|from|into|goes|go|plays|takes|draws|discards|his|him|card|cards|tile|"
+    r"tokens?|needs?|met|turn|begins|back|refuses|engine|nothing|happens|before|front|"
+    r"wins|over|keeps|builds|feeds|fulfils|chooses|pawn|covers|becomes)\b"
+)
+"""Words of the English narration (``narration.py``) that no German step may say."""
+
+
+def english_steps_of(told: str) -> list[str]:
+    """The English words of the fold of steps of a picture's Markdown (none if no fold)."""
+    fold = told.partition(' note "')[2]
+    return sorted(set(ENGLISH_NARRATION.findall(fold)))
+
+
+NARRATED = sorted(set(pictures.NARRATORS) - {"en"})
+
+
+@pytest.mark.parametrize("language", NARRATED)
+def test_the_steps_of_a_narrated_language_are_told_in_it(language: str, stories: list[Any]) -> None:
+    """A language with a narrator tells every fold of steps in its own words, its headings
+    and refusals too, under a title that no longer says the steps are English."""
+    for story in stories:
+        told = pictures.story_markdown(story, f"play/basic.{language}.md", language)
+        if not story.log:
+            continue
+        assert f'note "{languages.STEPS_TITLE[language]}"' in told, story.name
+        assert "(" + "auf Englisch" not in told
+        assert english_steps_of(told) == [], story.name
+
+
+def test_an_english_sentence_in_german_steps_is_found(stories: list[Any]) -> None:
+    story = next(story for story in stories if story.name == "protection")
+    german = pictures.story_markdown(story, "play/powers.de.md", "de")
+    assert english_steps_of(german) == []
+    assert "Grün spielt eine Abwehr." in german
+    broken = german.replace("Grün spielt eine Abwehr.", "Green plays a Protection.")
+    assert english_steps_of(broken) == ["plays"]
+    english = pictures.story_markdown(story, "play/powers.md")
+    assert "Green plays a Protection." in english and 'note "Step by step"' in english

@@ -54,12 +54,21 @@ ENGLISH_ONLY = {
 NOTE_TITLE = {"de": "Auf Englisch", "fr": "En anglais", "hu": "Angolul"}
 
 STEPS_TITLE = {
-    "de": "Schritt für Schritt (auf Englisch)",
+    "de": "Schritt für Schritt",
     "fr": "Pas à pas (en anglais)",
     "hu": "Lépésről lépésre (angolul)",
 }
-"""The title of a picture's fold of steps on a translated page: the steps are told in
-English, as the engine's narration tells them."""
+"""The title of a picture's fold of steps on a translated page: told in the page's language
+where ``narration.NARRATORS`` has a narrator for it, else in English, and the title says so."""
+
+REFUSED = {"de": "Die Regeln verbieten diesen Zug ({clause})."}
+"""A refused move in the steps of a translated page, with the clause that forbids it."""
+
+NOTHING = {"de": "Nichts geschieht."}
+"""The steps of a decision that changes nothing, on a translated page."""
+
+BEFORE = {"de": "(vor jeder Entscheidung)"}
+"""The steps that come before any decision, on a translated page."""
 
 
 @functools.cache

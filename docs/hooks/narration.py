@@ -372,3 +372,284 @@ def _bare(name: str) -> str:
 def tell(source: gr.Game | gr.Position, events: Iterable[gr.Event]) -> list[tuple[str, list[str]]]:
     """The events told from the world of ``source`` (see :meth:`Narrator.tell`)."""
     return Narrator.of(source).tell(events)
+
+
+# -- German -----------------------------------------------------------------------------------
+# The German rulebook's words (docs/hooks/terms.toml): every card is a "Karte" (feminine, so
+# its name reads alike as subject and object), lands take their own article.
+
+_DE_COLOURS = ("Blau", "Gelb", "Grün", "Rot", "Weiß")
+_DE_LAND = {
+    Land.DESERT: ("Wüste", "Wüsten", "f"),
+    Land.PLAIN: ("Ebene", "Ebenen", "f"),
+    Land.SWAMP: ("Sumpf", "Sümpfe", "m"),
+    Land.SEA: ("Meer", "Meere", "n"),
+    Land.MOUNTAIN: ("Gebirge", "Gebirge", "n"),
+    Land.FOREST: ("Wald", "Wälder", "m"),
+}
+_DE_ARTICLE = {
+    "nom": {"f": "die", "m": "der", "n": "das"},
+    "acc": {"f": "die", "m": "den", "n": "das"},
+    "dat": {"f": "der", "m": "dem", "n": "dem"},
+}
+_DE_NUMBERS = {1: "ein", 2: "zwei", 3: "drei", 4: "vier", 5: "fünf", 6: "sechs"}
+_DE_POWER = {
+    "sun": "Sonne",
+    "rain": "Regen",
+    "earthquake": "Erdbeben",
+    "tornado": "Tornado",
+    "protection": "Abwehr",
+    "lightning": "Blitzschlag",
+    "eruption": "Vulkanausbruch",
+}
+_DE_KIND = {"nature": "Natur", "life": "Leben", "power": "Macht"}
+_DE_CITY = {
+    "Athens": "Athen",
+    "Carthage": "Karthago",
+    "Nineveh": "Ninive",
+    "Rome": "Rom",
+    "Thebes": "Theben",
+    "Troy": "Troja",
+    "Venice": "Venedig",
+}
+
+
+def _de_land(land: Land, case: str = "nom") -> str:
+    word, _, gender = _DE_LAND[land]
+    return f"{_DE_ARTICLE[case][gender]} {word}"
+
+
+def _de_list(words: list[str]) -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " und " + words[-1]
+
+
+class GermanNarrator(Narrator):
+    """Tells events in the words of the German rulebook."""
+
+    def bare(self, card: CardId) -> str:
+        """A card by its face, without article: "Natur-Karte Ebene", "Petra"."""
+        face = self.rules.cards.face(card)
+        match face:
+            case NatureCard(land=land):
+                return f"Natur-Karte {_DE_LAND[land][0]}"
+            case CityCard(name=name):
+                return _DE_CITY.get(name, name)
+            case AnimalCard(site=site):
+                where = _DE_LAND[site][0] if isinstance(site, Land) else str(site)
+                return f"Tier-Karte ({where})"
+            case PowerCard(power=power):
+                return f"Macht-Karte {_DE_POWER[power.value]}"
+            case Objective(powers=powers) if powers:
+                return "Ziel-Karte Macht"
+            case Objective(lands=lands):
+                return f"Ziel-Karte „{self.objective_lands(lands)}“"  # one of a kind: "die"
+        raise AssertionError(face)  # pragma: no cover
+
+    def objective_lands(self, lands: Iterable[Land]) -> str:
+        counts: dict[Land, int] = {}
+        for land in lands:
+            counts[land] = counts.get(land, 0) + 1
+        if len(counts) == 6:
+            return "die sechs Landschaften"
+        return _de_list(
+            [
+                f"{_DE_NUMBERS[n]} {_DE_LAND[land][1] if n > 1 else _DE_LAND[land][0]}"
+                for land, n in counts.items()
+            ]
+        )
+
+    def card(self, card: CardId | None, kind: CardKind | None = None, case: str = "nom") -> str:
+        if card is None:
+            what = f"{_DE_KIND[kind.value]}-Karte" if kind else "verdeckte Karte"
+            return ("einer " if case == "dat" else "eine ") + what
+        name = self.bare(card)
+        face = self.rules.cards.face(card)
+        if isinstance(face, CityCard):
+            return name
+        if isinstance(face, Objective) and not face.powers:
+            return ("der " if case == "dat" else "die ") + name
+        return ("einer " if case == "dat" else "eine ") + name
+
+    def on(self, pos: Pos, case: str = "acc") -> str:
+        if pos in self.cities:
+            return f"{self.bare(self.cities[pos])} {square(pos)}"
+        return self.land(pos, case)
+
+    def land(self, pos: Pos, case: str = "acc") -> str:
+        if pos in self.tiles:
+            return f"{_de_land(self.tiles[pos], case)} bei {square(pos)}"
+        return (
+            f"dem leeren Feld {square(pos)}" if case == "dat" else f"das leere Feld {square(pos)}"
+        )
+
+    def city(self, pos: Pos) -> str:
+        return self.bare(self.cities[pos]) if pos in self.cities else square(pos)
+
+    def _decision(self, event: ActionTaken | TurnBegan) -> str:
+        if isinstance(event, TurnBegan):
+            return f"{_DE_COLOURS[event.player]} ist am Zug."
+        who = _DE_COLOURS[event.player]
+        action = event.action
+        only = " (seine einzige Möglichkeit, für ihn ausgeführt)" if event.by_engine else ""
+        match action:
+            case None:
+                return f"{who} trifft eine Wahl, die dieser Spieler nicht sehen darf."
+            case gr.DrawDisplay(card=card):
+                text = f"{who} nimmt {self.card(card)} aus der Auslage"
+            case gr.DrawDeck(kind=kind):
+                text = f"{who} zieht vom {_DE_KIND[kind.value]}-Stapel"
+            case gr.PlayNature(card=card, pos=pos):
+                text = f"{who} spielt {self.card(card)} und legt ihre Landschaft auf {square(pos)}"
+            case gr.PlayAnimals(card=card, pos=pos):
+                text = f"{who} spielt {self.card(card)} auf {self.on(pos)}"
+            case gr.PlayCity(card=card, pos=pos):
+                text = f"{who} baut {self.card(card)} auf {self.on(pos)}"
+            case gr.Feed(city=city, source=source):
+                text = f"{who} versorgt {self.city(city)} aus {self.on(source, 'dat')}"
+            case gr.Discard(card=card):
+                text = f"{who} legt {self.card(card)} ab"
+            case gr.FulfillObjective(objective=objective):
+                text = f"{who} erfüllt {self.card(objective)}"
+            case gr.DeclineObjectives():
+                text = f"{who} verzichtet auf die Ziele, die er erfüllt"
+            case gr.PlaceCityPawn(city=city):
+                text = f"{who} wählt {self.city(city)} für seine Figur"
+            case gr.PlaySun(pos=pos) | gr.PlayRain(pos=pos) | gr.PlayLightning(pos=pos):
+                text = f"{who} spielt {self.card(action.card)} auf {self.on(pos)}"
+            case gr.PlayEruption(pos=pos):
+                text = f"{who} spielt einen Vulkanausbruch auf {self.on(pos)}"
+            case gr.PlayEarthquake(first=first, second=second):
+                text = f"{who} spielt ein Erdbeben auf {self.land(first)} und {self.land(second)}"
+            case gr.PlayTornado():
+                text = f"{who} spielt einen Tornado"
+            case gr.Protect():
+                text = f"{who} spielt eine Abwehr"
+            case gr.PassProtection():
+                text = f"{who} wird gefragt, ob er eine Abwehr spielt, und verzichtet"
+            case gr.NameBack(victim=victim, kind=kind):
+                text = (
+                    f"{who} nennt {_DE_KIND[kind.value]}, eine Rückseite auf der Hand von "
+                    f"{_DE_COLOURS[victim]}"
+                )
+            case gr.KeepCard(card=card):
+                text = f"{who} behält {self.card(card)}"
+            case _:
+                text = f"{who} entscheidet"
+        return text + only + "."
+
+    def _consequence(self, event: gr.Event) -> str | None:
+        c = _DE_COLOURS
+        match event:
+            case CardDrawn(player=seat, kind=kind, card=card):
+                return f"{_capital(self.card(card, kind))} kommt auf die Hand von {c[seat]}."
+            case DisplayRefilled(card=card):
+                return f"{_capital(self.card(card))} wird offen in die Auslage gelegt."
+            case CardDiscarded(player=seat, card=card):
+                return f"{c[seat]} legt {self.card(card)} offen ab."
+            case NatureCardPlayed(player=seat) | PowerPlayed(player=seat):
+                return f"Die Karte liegt jetzt vor {c[seat]}."
+            case TilePlaced(pos=pos, land=land):
+                self.tiles[pos] = land
+                return f"Eine Landschaft {_DE_LAND[land][0]} kommt auf {square(pos)}."
+            case AnimalsPlaced(pos=pos, count=count):
+                return (
+                    f"{count} Tiermarker kommen aus dem Vorrat auf {self.on(pos)}; "
+                    "die Tier-Karte wird abgelegt."
+                )
+            case TokensReturned(pos=pos, count=count):
+                tokens = "Ein Tiermarker kommt" if count == 1 else f"{count} Tiermarker kommen"
+                where = self.on(pos, "dat")
+                where = "vom " + where[4:] if where.startswith("dem ") else "von " + where
+                return f"{tokens} {where} zurück in den Vorrat."
+            case CityPlaced(card=card, pos=pos):
+                where = self.on(pos, "dat")
+                self.cities[pos] = card
+                return f"{self.card(card)} liegt jetzt auf {where}."
+            case SatisfactionChanged(pos=pos, before=before, after=after):
+                way = "steigt" if after > before else "sinkt"
+                return f"Die Zufriedenheit von {self.city(pos)} {way} von {before} auf {after}."
+            case CityDiscarded(pos=pos):
+                name = self.city(pos)
+                self.cities.pop(pos, None)
+                return (
+                    f"{name} wird abgelegt; {self.land(pos, 'nom')} darunter liegt wieder frei "
+                    "und zählt wieder."
+                )
+            case PawnPlaced(player=seat, pos=pos):
+                return f"{c[seat]} stellt eine Figur auf {self.city(pos)}."
+            case CityTaken(player=seat, pos=pos, from_player=rival):
+                return f"{c[seat]} übernimmt {self.city(pos)} von {c[rival]}."
+            case PawnReturned(player=seat, pos=pos):
+                return f"Die Figur von {c[seat]} kommt von {self.city(pos)} zurück."
+            case ObjectiveFulfilled(player=seat, objective=objective, cards=cards):
+                return (
+                    f"Von den Karten vor {c[seat]} werden {self.cards_list(cards)} abgelegt; "
+                    f"{c[seat]} stellt eine Figur auf {self.card(objective)}."
+                )
+            case PowerCancelled(player=seat, cancelled=cancelled):
+                return (
+                    f"Die Abwehr von {c[seat]} hebt die {self.bare(cancelled)} auf: sie "
+                    "bleibt ohne Wirkung. Beide Karten bleiben vor ihren Spielern liegen."
+                )
+            case TileReplaced(pos=pos, old=old, new=new):
+                self.tiles[pos] = new
+                return (
+                    f"Aus {_de_land(old, 'dat')} bei {square(pos)} wird "
+                    f"{'eine' if _DE_LAND[new][2] == 'f' else 'ein'} {_DE_LAND[new][0]}; die "
+                    f"Landschaft {_DE_LAND[old][0]} kommt zurück auf ihren Stapel."
+                )
+            case TilesSwapped(first=first, second=second):
+                a, b = self.land(first, "nom"), self.land(second, "nom")
+                self.tiles[first], self.tiles[second] = self.tiles[second], self.tiles[first]
+                moved = {first: self.cities.pop(first, None), second: self.cities.pop(second, None)}
+                for to, card in ((second, moved[first]), (first, moved[second])):
+                    if card is not None:
+                        self.cities[to] = card
+                return f"{_capital(a)} und {b} tauschen die Plätze, mit allem, was darauf liegt."
+            case CardStolen(victim=victim, kind=kind, card=card):
+                which = f": es ist {self.card(card)}" if card is not None else ""
+                taken = (
+                    f"Eine {_DE_KIND[kind.value]}-Karte wird zufällig aus der Hand von "
+                    f"{c[victim]} gezogen"
+                )
+                return f"{taken}{which}."
+            case StolenCardsSeen(player=seat, cards=cards):
+                if cards is None:
+                    return f"{c[seat]} sieht sich die übernommenen Karten an."
+                seen = _de_list([self.card(x) for x in cards])
+                return f"{c[seat]} sieht sich die übernommenen Karten an: {seen}."
+            case CardKept(player=seat, from_player=victim, card=card):
+                kept = self.card(card) if card is not None else "die Karte"
+                return f"{c[seat]} behält {kept} von {c[victim]} auf der Hand."
+            case GameEnded(result=result):
+                if result.reason is EndReason.ALL_PAWNS_PLACED:
+                    return f"{c[result.winner]} hat alle Figuren eingesetzt und gewinnt."
+                placed = ", ".join(f"{c[s]} {n}" for s, n in enumerate(result.pawns_placed))
+                winner = c[result.winner]
+                return f"Das Spiel ist zu Ende. Eingesetzte Figuren: {placed}. {winner} gewinnt."
+        return None
+
+    def cards_list(self, cards: Iterable[CardId]) -> str:
+        counts: dict[str, int] = {}
+        for card in cards:
+            name = self.bare(card)
+            counts[name] = counts.get(name, 0) + 1
+        return _de_list(
+            [
+                (name if name[0].isupper() and "Karte" not in name else f"eine {name}")
+                if n == 1
+                else f"{_DE_NUMBERS[n]} {name.replace('Karte', 'Karten', 1)}"
+                for name, n in counts.items()
+            ]
+        )
+
+
+NARRATORS: dict[str, type[Narrator]] = {"en": Narrator, "de": GermanNarrator}
+"""The narrator of each language the steps are told in."""
+
+
+def retold(narrator: Narrator, language: str) -> Narrator:
+    """A fresh narrator in ``language`` that starts from where ``narrator`` starts."""
+    return NARRATORS[language](narrator.rules, dict(narrator.tiles), dict(narrator.cities))
