@@ -437,7 +437,7 @@ class GermanNarrator(Narrator):
             case CityCard(name=name):
                 return _DE_CITY.get(name, name)
             case AnimalCard(site=site):
-                where = _DE_LAND[site][0] if isinstance(site, Land) else str(site)
+                where = _DE_LAND[site][0] if isinstance(site, Land) else "Stern"
                 return f"Tier-Karte ({where})"
             case PowerCard(power=power):
                 return f"Macht-Karte {_DE_POWER[power.value]}"
@@ -574,8 +574,8 @@ class GermanNarrator(Narrator):
                 name = self.city(pos)
                 self.cities.pop(pos, None)
                 return (
-                    f"{name} wird abgelegt; {self.land(pos, 'nom')} darunter liegt wieder frei "
-                    "und zählt wieder."
+                    f"{name} wird abgelegt; {self.land(pos, 'nom')} darunter ist wieder frei "
+                    "und zählt erneut."
                 )
             case PawnPlaced(player=seat, pos=pos):
                 return f"{c[seat]} stellt eine Figur auf {self.city(pos)}."
