@@ -367,9 +367,9 @@ def test_a_translated_page_links_its_own_pictures_and_cities(stories: list[Any])
 
 def test_the_steps_of_a_translated_page_say_they_are_english() -> None:
     told = '<figure class="gaia-frame" markdown>\n\n???+ note "Step by step"\n'
-    german = languages.english_steps(told, "fr")
-    assert '<figure class="gaia-frame"' in german
-    assert 'note "Pas à pas (en anglais)"' in german
+    hungarian = languages.english_steps(told, "hu")
+    assert '<figure class="gaia-frame"' in hungarian
+    assert 'note "Lépésről lépésre (angolul)"' in hungarian
 
 
 ENGLISH_NARRATION = re.compile(

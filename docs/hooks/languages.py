@@ -55,19 +55,22 @@ NOTE_TITLE = {"de": "Auf Englisch", "fr": "En anglais", "hu": "Angolul"}
 
 STEPS_TITLE = {
     "de": "Schritt für Schritt",
-    "fr": "Pas à pas (en anglais)",
+    "fr": "Pas à pas",
     "hu": "Lépésről lépésre (angolul)",
 }
 """The title of a picture's fold of steps on a translated page: told in the page's language
 where ``narration.NARRATORS`` has a narrator for it, else in English, and the title says so."""
 
-REFUSED = {"de": "Die Regeln verbieten diesen Zug ({clause})."}
+REFUSED = {
+    "de": "Die Regeln verbieten diesen Zug ({clause}).",
+    "fr": "Les règles interdisent ce coup ({clause}).",
+}
 """A refused move in the steps of a translated page, with the clause that forbids it."""
 
-NOTHING = {"de": "Nichts geschieht."}
+NOTHING = {"de": "Nichts geschieht.", "fr": "Il ne se passe rien."}
 """The steps of a decision that changes nothing, on a translated page."""
 
-BEFORE = {"de": "(vor jeder Entscheidung)"}
+BEFORE = {"de": "(vor jeder Entscheidung)", "fr": "(avant toute décision)"}
 """The steps that come before any decision, on a translated page."""
 
 

@@ -646,7 +646,282 @@ class GermanNarrator(Narrator):
         )
 
 
-NARRATORS: dict[str, type[Narrator]] = {"en": Narrator, "de": GermanNarrator}
+# -- French -----------------------------------------------------------------------------------
+# The French rulebook's words (docs/hooks/terms.toml): every card is a "carte" (feminine),
+# lands take their own article, "de le" is "du".
+
+_FR_COLOURS = ("Bleu", "Jaune", "Vert", "Rouge", "Blanc")
+_FR_LAND = {
+    Land.DESERT: ("désert", "déserts", "m"),
+    Land.PLAIN: ("plaine", "plaines", "f"),
+    Land.SWAMP: ("marais", "marais", "m"),
+    Land.SEA: ("mer", "mers", "f"),
+    Land.MOUNTAIN: ("montagne", "montagnes", "f"),
+    Land.FOREST: ("forêt", "forêts", "f"),
+}
+_FR_NUMBERS = {1: "un", 2: "deux", 3: "trois", 4: "quatre", 5: "cinq", 6: "six"}
+_FR_POWER = {
+    "sun": "Soleil",
+    "rain": "Pluie",
+    "earthquake": "Séisme",
+    "tornado": "Tornade",
+    "protection": "Protection",
+    "lightning": "Éclair",
+    "eruption": "Éruption",
+}
+_FR_KIND = {"nature": "Nature", "life": "Vie", "power": "Pouvoir"}
+_FR_CITY = {
+    "Alexandria": "Alexandrie",
+    "Athens": "Athènes",
+    "Babylon": "Babylone",
+    "Jericho": "Jéricho",
+    "Lhasa": "Lhassa",
+    "Nineveh": "Ninive",
+    "Petra": "Pétra",
+    "Sparta": "Sparte",
+    "Thebes": "Thèbes",
+    "Troy": "Troie",
+    "Venice": "Venise",
+}
+
+
+def _fr_land(land: Land) -> str:
+    word, _, gender = _FR_LAND[land]
+    return ("le " if gender == "m" else "la ") + word
+
+
+def _fr_of(phrase: str) -> str:
+    """``de`` before ``phrase``: "du désert", "de la plaine", "de Pétra"."""
+    return "du " + phrase[3:] if phrase.startswith("le ") else "de " + phrase
+
+
+def _fr_list(words: list[str]) -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " et " + words[-1]
+
+
+class FrenchNarrator(Narrator):
+    """Tells events in the words of the French rulebook."""
+
+    def bare(self, card: CardId) -> str:
+        """A card by its face, without article: "carte plaine", "Pétra"."""
+        face = self.rules.cards.face(card)
+        match face:
+            case NatureCard(land=land):
+                return f"carte {_FR_LAND[land][0]}"
+            case CityCard(name=name):
+                return _FR_CITY.get(name, name)
+            case AnimalCard(site=site):
+                where = _FR_LAND[site][0] if isinstance(site, Land) else "étoile"
+                return f"carte animaux ({where})"
+            case PowerCard(power=power):
+                return f"carte {_FR_POWER[power.value]}"
+            case Objective(powers=powers) if powers:
+                return "Objectif « Pouvoir »"
+            case Objective(lands=lands):
+                return f"Objectif « {self.objective_lands(lands)} »"
+        raise AssertionError(face)  # pragma: no cover
+
+    def objective_lands(self, lands: Iterable[Land]) -> str:
+        counts: dict[Land, int] = {}
+        for land in lands:
+            counts[land] = counts.get(land, 0) + 1
+        if len(counts) == 6:
+            return "les six paysages"
+        return _fr_list(
+            [
+                f"{_FR_NUMBERS[n] if n > 1 else ('un' if _FR_LAND[land][2] == 'm' else 'une')} "
+                f"{_FR_LAND[land][1] if n > 1 else _FR_LAND[land][0]}"
+                for land, n in counts.items()
+            ]
+        )
+
+    def card(self, card: CardId | None, kind: CardKind | None = None) -> str:
+        if card is None:
+            return f"une carte {_FR_KIND[kind.value]}" if kind else "une carte cachée"
+        name = self.bare(card)
+        face = self.rules.cards.face(card)
+        if isinstance(face, CityCard):
+            return name
+        if isinstance(face, Objective):
+            return ("un " if face.powers else "l'") + name
+        return "une " + name
+
+    def on(self, pos: Pos) -> str:
+        if pos in self.cities:
+            return f"{self.bare(self.cities[pos])} {square(pos)}"
+        return self.land(pos)
+
+    def land(self, pos: Pos) -> str:
+        if pos in self.tiles:
+            return f"{_fr_land(self.tiles[pos])} en {square(pos)}"
+        return f"la case vide {square(pos)}"
+
+    def city(self, pos: Pos) -> str:
+        return self.bare(self.cities[pos]) if pos in self.cities else square(pos)
+
+    def _decision(self, event: ActionTaken | TurnBegan) -> str:
+        c = _FR_COLOURS
+        if isinstance(event, TurnBegan):
+            return f"C'est au tour de {c[event.player]}."
+        who = c[event.player]
+        action = event.action
+        only = " (son seul choix possible, joué d’office)" if event.by_engine else ""
+        match action:
+            case None:
+                return f"{who} fait un choix que ce joueur ne peut pas voir."
+            case gr.DrawDisplay(card=card):
+                text = f"{who} prend {self.card(card)} face visible"
+            case gr.DrawDeck(kind=kind):
+                text = f"{who} pioche dans la pile {_FR_KIND[kind.value]}"
+            case gr.PlayNature(card=card, pos=pos):
+                text = f"{who} joue {self.card(card)} et pose sa tuile en {square(pos)}"
+            case gr.PlayAnimals(card=card, pos=pos):
+                text = f"{who} joue {self.card(card)} sur {self.on(pos)}"
+            case gr.PlayCity(card=card, pos=pos):
+                text = f"{who} pose la cité {self.card(card)} sur {self.on(pos)}"
+            case gr.Feed(city=city, source=source):
+                text = f"{who} nourrit {self.city(city)} avec un jeton {_fr_of(self.on(source))}"
+            case gr.Discard(card=card):
+                text = f"{who} défausse {self.card(card)}"
+            case gr.FulfillObjective(objective=objective):
+                text = f"{who} réalise {self.card(objective)}"
+            case gr.DeclineObjectives():
+                text = f"{who} ne réalise pas les Objectifs qu'il remplit"
+            case gr.PlaceCityPawn(city=city):
+                text = f"{who} choisit {self.city(city)} pour son pion peuple"
+            case gr.PlaySun(pos=pos) | gr.PlayRain(pos=pos) | gr.PlayLightning(pos=pos):
+                text = f"{who} joue {self.card(action.card)} sur {self.on(pos)}"
+            case gr.PlayEruption(pos=pos):
+                text = f"{who} joue une Éruption sur {self.on(pos)}"
+            case gr.PlayEarthquake(first=first, second=second):
+                text = f"{who} joue un Séisme sur {self.land(first)} et {self.land(second)}"
+            case gr.PlayTornado():
+                text = f"{who} joue une Tornade"
+            case gr.Protect():
+                text = f"{who} joue une Protection"
+            case gr.PassProtection():
+                text = f"On demande à {who} s'il joue une Protection : il n'en joue pas"
+            case gr.NameBack(victim=victim, kind=kind):
+                text = f"{who} désigne une carte {_FR_KIND[kind.value]} dans la main de {c[victim]}"
+            case gr.KeepCard(card=card):
+                text = f"{who} garde {self.card(card)}"
+            case _:
+                text = f"{who} décide"
+        return text + only + "."
+
+    def _consequence(self, event: gr.Event) -> str | None:
+        c = _FR_COLOURS
+        match event:
+            case CardDrawn(player=seat, kind=kind, card=card):
+                return f"{_capital(self.card(card, kind))} va dans la main de {c[seat]}."
+            case DisplayRefilled(card=card):
+                return f"{_capital(self.card(card))} est révélée face visible."
+            case CardDiscarded(player=seat, card=card):
+                return f"{c[seat]} défausse {self.card(card)}, face visible."
+            case NatureCardPlayed(player=seat) | PowerPlayed(player=seat):
+                return f"La carte est posée devant {c[seat]}."
+            case TilePlaced(pos=pos, land=land):
+                self.tiles[pos] = land
+                return f"Une tuile {_FR_LAND[land][0]} est posée en {square(pos)}."
+            case AnimalsPlaced(pos=pos, count=count):
+                return (
+                    f"{count} jetons animaux vont de la réserve sur {self.on(pos)} ; "
+                    "la carte animaux est défaussée."
+                )
+            case TokensReturned(pos=pos, count=count):
+                if count == 1:
+                    return f"Un jeton animaux quitte {self.on(pos)} et retourne à la réserve."
+                return f"{count} jetons animaux quittent {self.on(pos)} et retournent à la réserve."
+            case CityPlaced(card=card, pos=pos):
+                where = self.on(pos)
+                self.cities[pos] = card
+                return f"{self.card(card)} couvre maintenant {where}."
+            case SatisfactionChanged(pos=pos, before=before, after=after):
+                needs = "besoin satisfait" if after <= 1 else "besoins satisfaits"
+                return f"{self.city(pos)} passe de {before} à {after} {needs}."
+            case CityDiscarded(pos=pos):
+                name = self.city(pos)
+                self.cities.pop(pos, None)
+                return (
+                    f"{name} est défaussée ; {self.land(pos)}, en dessous, redevient visible "
+                    "et compte à nouveau."
+                )
+            case PawnPlaced(player=seat, pos=pos):
+                return f"{c[seat]} pose un pion peuple sur {self.city(pos)}."
+            case CityTaken(player=seat, pos=pos, from_player=rival):
+                return f"{c[seat]} prend {self.city(pos)} à {c[rival]}."
+            case PawnReturned(player=seat, pos=pos):
+                return f"Le pion peuple de {c[seat]} quitte {self.city(pos)}."
+            case ObjectiveFulfilled(player=seat, objective=objective, cards=cards):
+                return (
+                    f"{c[seat]} défausse {self.cards_list(cards)} qu'il avait devant lui et "
+                    f"pose un pion peuple sur {self.card(objective)}."
+                )
+            case PowerCancelled(player=seat, cancelled=cancelled):
+                return (
+                    f"La Protection de {c[seat]} annule la {self.bare(cancelled)} : elle reste "
+                    "sans effet. Les deux cartes restent devant leurs joueurs."
+                )
+            case TileReplaced(pos=pos, old=old, new=new):
+                self.tiles[pos] = new
+                article = "un" if _FR_LAND[new][2] == "m" else "une"
+                return (
+                    f"{_capital(_fr_land(old))} en {square(pos)} devient {article} "
+                    f"{_FR_LAND[new][0]} ; la tuile {_FR_LAND[old][0]} retourne sur sa pile."
+                )
+            case TilesSwapped(first=first, second=second):
+                a, b = self.land(first), self.land(second)
+                self.tiles[first], self.tiles[second] = self.tiles[second], self.tiles[first]
+                moved = {first: self.cities.pop(first, None), second: self.cities.pop(second, None)}
+                for to, card in ((second, moved[first]), (first, moved[second])):
+                    if card is not None:
+                        self.cities[to] = card
+                return f"{_capital(a)} et {b} échangent leurs places, avec tout ce qui s'y trouve."
+            case CardStolen(victim=victim, kind=kind, card=card):
+                which = f" : c'est {self.card(card)}" if card is not None else ""
+                taken = (
+                    f"Une carte {_FR_KIND[kind.value]} est prise au hasard dans la main de "
+                    f"{c[victim]}"
+                )
+                return f"{taken}{which}."
+            case StolenCardsSeen(player=seat, cards=cards):
+                if cards is None:
+                    return f"{c[seat]} regarde les cartes qu'il a prises."
+                seen = _fr_list([self.card(x) for x in cards])
+                return f"{c[seat]} regarde les cartes qu'il a prises : {seen}."
+            case CardKept(player=seat, from_player=victim, card=card):
+                kept = self.card(card) if card is not None else "la carte"
+                return f"{c[seat]} garde en main {kept}, prise à {c[victim]}."
+            case GameEnded(result=result):
+                winner = c[result.winner]
+                if result.reason is EndReason.ALL_PAWNS_PLACED:
+                    return f"{winner} a posé tous ses pions peuple et gagne."
+                placed = ", ".join(f"{c[s]} {n}" for s, n in enumerate(result.pawns_placed))
+                return f"La partie est finie. Pions peuple posés : {placed}. {winner} gagne."
+        return None
+
+    def cards_list(self, cards: Iterable[CardId]) -> str:
+        counts: dict[str, int] = {}
+        for card in cards:
+            name = self.bare(card)
+            counts[name] = counts.get(name, 0) + 1
+        return _fr_list(
+            [
+                (name if not name.startswith("carte") else f"une {name}")
+                if n == 1
+                else f"{_FR_NUMBERS[n]} {name.replace('carte', 'cartes', 1)}"
+                for name, n in counts.items()
+            ]
+        )
+
+
+NARRATORS: dict[str, type[Narrator]] = {
+    "en": Narrator,
+    "de": GermanNarrator,
+    "fr": FrenchNarrator,
+}
 """The narrator of each language the steps are told in."""
 
 
