@@ -365,13 +365,6 @@ def test_a_translated_page_links_its_own_pictures_and_cities(stories: list[Any])
     assert "Carte cité" not in cards and "Sparte : une" in cards
 
 
-def test_the_steps_of_a_translated_page_say_they_are_english() -> None:
-    told = '<figure class="gaia-frame" markdown>\n\n???+ note "Step by step"\n'
-    hungarian = languages.english_steps(told, "hu")
-    assert '<figure class="gaia-frame"' in hungarian
-    assert 'note "Lépésről lépésre (angolul)"' in hungarian
-
-
 ENGLISH_NARRATION = re.compile(
     r"\b(the|and|from|into|goes|go|plays|takes|draws|discards|his|him|card|cards|tile|"
     r"tokens?|needs?|met|turn|begins|back|refuses|engine|nothing|happens|before|front|"
@@ -386,19 +379,21 @@ def english_steps_of(told: str) -> list[str]:
     return sorted(set(ENGLISH_NARRATION.findall(fold)))
 
 
-NARRATED = sorted(set(pictures.NARRATORS) - {"en"})
-
-
-@pytest.mark.parametrize("language", NARRATED)
-def test_the_steps_of_a_narrated_language_are_told_in_it(language: str, stories: list[Any]) -> None:
-    """A language with a narrator tells every fold of steps in its own words, its headings
-    and refusals too, under a title that no longer says the steps are English."""
+@pytest.mark.parametrize("language", languages.TRANSLATED)
+def test_the_steps_of_a_translated_page_are_told_in_its_language(
+    language: str, stories: list[Any]
+) -> None:
+    """Every fold of steps of a ``language`` page is told in its words (``narration.py``),
+    its headings (``captions.toml``) and refused moves too."""
+    captions = languages.captions(language)
     for story in stories:
         told = pictures.story_markdown(story, f"play/basic.{language}.md", language)
         if not story.log:
             continue
         assert f'note "{languages.STEPS_TITLE[language]}"' in told, story.name
-        assert "(" + "auf Englisch" not in told
+        assert "Step by step" not in told and "English" not in languages.STEPS_TITLE[language]
+        named = [h for h, _ in story.log if h and not re.fullmatch(r"[A-Z_]+", h)]  # a switch
+        assert [heading for heading in named if heading not in captions] == [], story.name
         assert english_steps_of(told) == [], story.name
 
 

@@ -917,10 +917,283 @@ class FrenchNarrator(Narrator):
         )
 
 
+# -- Hungarian --------------------------------------------------------------------------------
+# The Hungarian rulebook's words (docs/hooks/terms.toml). A city is named with "városa", whose
+# suffixes do not depend on the name ("Róma városára"); the colours carry their own.
+
+_HU_COLOURS = ("Kék", "Sárga", "Zöld", "Piros", "Fehér")
+_HU_FROM = ("Kéktől", "Sárgától", "Zöldtől", "Pirostól", "Fehértől")
+_HU_LAND = {  # the land, onto it, off it, plural, object
+    Land.DESERT: ("sivatag", "sivatagra", "sivatagról", "sivatagok", "sivatagot"),
+    Land.PLAIN: ("mező", "mezőre", "mezőről", "mezők", "mezőt"),
+    Land.SWAMP: ("mocsár", "mocsárra", "mocsárról", "mocsarak", "mocsarat"),
+    Land.SEA: ("tenger", "tengerre", "tengerről", "tengerek", "tengert"),
+    Land.MOUNTAIN: ("hegység", "hegységre", "hegységről", "hegységek", "hegységet"),
+    Land.FOREST: ("erdő", "erdőre", "erdőről", "erdők", "erdőt"),
+}
+_HU_CASE = {"nom": 0, "onto": 1, "from": 2, "acc": 4}
+_HU_CITY_CASE = {"nom": "", "onto": " városára", "from": " városáról", "acc": " városát"}
+_HU_NUMBERS = {1: "egy", 2: "két", 3: "három", 4: "négy", 5: "öt", 6: "hat"}
+_HU_POWER = {
+    "sun": "Nap",
+    "rain": "Eső",
+    "earthquake": "Földrengés",
+    "tornado": "Tornádó",
+    "protection": "Védelem",
+    "lightning": "Villámlás",
+    "eruption": "Vulkán kitörés",
+}
+_HU_KIND = {"nature": "Természet", "life": "Élet", "power": "Hatalom"}
+_HU_CITY = {
+    "Athens": "Athén",
+    "Babylon": "Babilon",
+    "Carthage": "Karthágó",
+    "Jericho": "Jerikó",
+    "Kyoto": "Kiotó",
+    "Lhasa": "Lhásza",
+    "Memphis": "Memphisz",
+    "Nineveh": "Ninive",
+    "Rome": "Róma",
+    "Sparta": "Spárta",
+    "Thebes": "Théba",
+    "Troy": "Trója",
+    "Venice": "Velence",
+}
+
+
+def _hu_the(word: str) -> str:
+    """The definite article before ``word``: "az erdő", "a mező"."""
+    return ("az " if word[0].lower() in "aáeéiíoóöőuúüű" else "a ") + word
+
+
+def _hu_list(words: list[str]) -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " és " + words[-1]
+
+
+class HungarianNarrator(Narrator):
+    """Tells events in the words of the Hungarian rulebook."""
+
+    def bare(self, card: CardId) -> str:
+        """A card by its face, without article: "mező kártya", "Petra"."""
+        face = self.rules.cards.face(card)
+        match face:
+            case NatureCard(land=land):
+                return f"{_HU_LAND[land][0]} kártya"
+            case CityCard(name=name):
+                return _HU_CITY.get(name, name)
+            case AnimalCard(site=site):
+                where = _HU_LAND[site][0] if isinstance(site, Land) else "csillag"
+                return f"állat kártya ({where})"
+            case PowerCard(power=power):
+                return f"{_HU_POWER[power.value]} kártya"
+            case Objective(powers=powers) if powers:
+                return "hatalom Cél kártya"
+            case Objective(lands=lands):
+                return f"Cél kártya ({self.objective_lands(lands)})"
+        raise AssertionError(face)  # pragma: no cover
+
+    def objective_lands(self, lands: Iterable[Land]) -> str:
+        counts: dict[Land, int] = {}
+        for land in lands:
+            counts[land] = counts.get(land, 0) + 1
+        if len(counts) == 6:
+            return "a hat tájtípus"
+        return _hu_list([f"{_HU_NUMBERS[n]} {_HU_LAND[land][0]}" for land, n in counts.items()])
+
+    def card(self, card: CardId | None, kind: CardKind | None = None, case: str = "nom") -> str:
+        """A card: "egy mező kártya", as object "egy mező kártyát"; a city by its name."""
+        if card is None:
+            name = f"{_HU_KIND[kind.value]} kártya" if kind else "rejtett kártya"
+            article = "egy "
+        else:
+            name = self.bare(card)
+            face = self.rules.cards.face(card)
+            if isinstance(face, CityCard):
+                return name + (" város kártyát" if case == "acc" else "")
+            article = "a " if isinstance(face, Objective) else "egy "
+        if case == "acc":
+            name = name.replace("kártya", "kártyát", 1)
+        elif case == "onto":
+            name = name.replace("kártya", "kártyára", 1)
+        return article + name
+
+    def on(self, pos: Pos, case: str = "onto") -> str:
+        if pos in self.cities:
+            return f"{self.bare(self.cities[pos])}{_HU_CITY_CASE[case]} {square(pos)}"
+        return self.land(pos, case)
+
+    def land(self, pos: Pos, case: str = "nom") -> str:
+        if pos in self.tiles:
+            return f"{_hu_the(_HU_LAND[self.tiles[pos]][_HU_CASE[case]])} {square(pos)}"
+        return f"az üres mező {square(pos)}"
+
+    def city(self, pos: Pos, case: str = "nom") -> str:
+        if pos in self.cities:
+            return self.bare(self.cities[pos]) + _HU_CITY_CASE[case]
+        return square(pos)
+
+    def _decision(self, event: ActionTaken | TurnBegan) -> str:
+        c = _HU_COLOURS
+        if isinstance(event, TurnBegan):
+            return f"{c[event.player]} köre kezdődik."
+        who = c[event.player]
+        action = event.action
+        only = " (egyetlen lehetősége, helyette megtéve)" if event.by_engine else ""
+        match action:
+            case None:
+                return f"{who} választ; ezt ez a játékos nem láthatja."
+            case gr.DrawDisplay(card=card):
+                text = f"{who} elvesz a felfordított lapok közül: {self.card(card)}"
+            case gr.DrawDeck(kind=kind):
+                text = f"{who} húz {_hu_the(_HU_KIND[kind.value])} pakliból"
+            case gr.PlayNature(card=card, pos=pos):
+                text = (
+                    f"{who} kijátszik {self.card(card, case='acc')}, és a tájlapkáját ide "
+                    f"teszi: {square(pos)}"
+                )
+            case gr.PlayAnimals(card=card, pos=pos):
+                text = f"{who} kijátszik {self.card(card, case='acc')} {self.on(pos)}"
+            case gr.PlayCity(card=card, pos=pos):
+                text = f"{who} felépíti {self.bare(card)} városát {self.on(pos)}"
+            case gr.Feed(city=city, source=source):
+                text = f"{who} ellátja {self.city(city, 'acc')} {self.on(source, 'from')}"
+            case gr.Discard(card=card):
+                text = f"{who} eldob {self.card(card, case='acc')}"
+            case gr.FulfillObjective(objective=objective):
+                text = f"{who} teljesíti {self.card(objective, case='acc')}"
+            case gr.DeclineObjectives():
+                text = f"{who} nem teljesíti a Cél kártyákat, amelyeket teljesíthetne"
+            case gr.PlaceCityPawn(city=city):
+                text = f"{who} {self.city(city, 'onto')} teszi a bábuját"
+            case gr.PlaySun(pos=pos) | gr.PlayRain(pos=pos) | gr.PlayLightning(pos=pos):
+                text = f"{who} kijátszik {self.card(action.card, case='acc')} {self.on(pos)}"
+            case gr.PlayEruption(pos=pos):
+                text = f"{who} kijátszik egy Vulkán kitörés kártyát {self.on(pos)}"
+            case gr.PlayEarthquake(first=first, second=second):
+                text = (
+                    f"{who} kijátszik egy Földrengés kártyát {self.land(first, 'onto')} és "
+                    f"{self.land(second, 'onto')}"
+                )
+            case gr.PlayTornado():
+                text = f"{who} kijátszik egy Tornádó kártyát"
+            case gr.Protect():
+                text = f"{who} kijátszik egy Védelem kártyát"
+            case gr.PassProtection():
+                text = f"{who} kijátszhatna egy Védelem kártyát, de nem teszi"
+            case gr.NameBack(victim=victim, kind=kind):
+                text = f"{who} {_HU_KIND[kind.value]} kártyát kér {_HU_FROM[victim]}"
+            case gr.KeepCard(card=card):
+                text = f"{who} ezt a lapot tartja meg: {self.card(card)}"
+            case _:
+                text = f"{who} dönt"
+        return text + only + "."
+
+    def _consequence(self, event: gr.Event) -> str | None:
+        c = _HU_COLOURS
+        match event:
+            case CardDrawn(player=seat, kind=kind, card=card):
+                return f"{_capital(self.card(card, kind))} {c[seat]} kezébe kerül."
+            case DisplayRefilled(card=card):
+                return f"Új felfordított lap: {self.card(card)}."
+            case CardDiscarded(player=seat, card=card):
+                return f"{c[seat]} felfordítva eldob {self.card(card, case='acc')}."
+            case NatureCardPlayed(player=seat) | PowerPlayed(player=seat):
+                return f"A kártya {c[seat]} elé kerül."
+            case TilePlaced(pos=pos, land=land):
+                self.tiles[pos] = land
+                return f"Egy {_HU_LAND[land][0]} tájlapka kerül ide: {square(pos)}."
+            case AnimalsPlaced(pos=pos, count=count):
+                return (
+                    f"{count} állatjelző kerül a bankból {self.on(pos)}; az állat kártyát eldobják."
+                )
+            case TokensReturned(pos=pos, count=count):
+                tokens = "Egy állatjelző" if count == 1 else f"{count} állatjelző"
+                return f"{tokens} visszakerül {self.on(pos, 'from')} a bankba."
+            case CityPlaced(card=card, pos=pos):
+                where = self.on(pos, "acc")
+                self.cities[pos] = card
+                return f"{self.bare(card)} mostantól lefedi {where}."
+            case SatisfactionChanged(pos=pos, before=before, after=after):
+                return f"{self.city(pos)}: {before} helyett most {after} teljesült szükséglet."
+            case CityDiscarded(pos=pos):
+                name = self.city(pos, "acc")
+                land = self.land(pos)
+                self.cities.pop(pos, None)
+                return f"{_capital(name)} eldobják; {land} alatta ismét szabad, és újra számít."
+            case PawnPlaced(player=seat, pos=pos):
+                return f"{c[seat]} bábut tesz {self.city(pos, 'onto')}."
+            case CityTaken(player=seat, pos=pos, from_player=rival):
+                return f"{c[seat]} elveszi {self.city(pos, 'acc')} {_HU_FROM[rival]}."
+            case PawnReturned(player=seat, pos=pos):
+                return f"{c[seat]} bábuja lekerül {self.city(pos, 'from')}."
+            case ObjectiveFulfilled(player=seat, objective=objective, cards=cards):
+                return (
+                    f"{c[seat]} eldobja az előtte lévő lapok közül ezeket: "
+                    f"{self.cards_list(cards)}; majd bábut tesz "
+                    f"{self.card(objective, case='onto')}."
+                )
+            case PowerCancelled(player=seat, cancelled=cancelled):
+                return (
+                    f"{c[seat]} Védelme hatástalanítja "
+                    f"{_hu_the(self.bare(cancelled)).replace('kártya', 'kártyát', 1)}: "
+                    "nincs hatása. Mindkét kártya a játékosa előtt marad."
+                )
+            case TileReplaced(pos=pos, old=old, new=new):
+                self.tiles[pos] = new
+                return (
+                    f"{_capital(_hu_the(_HU_LAND[old][0]))} {square(pos)} helyén "
+                    f"{_HU_LAND[new][0]} lesz; {_hu_the(_HU_LAND[old][0])} tájlapka visszakerül "
+                    "a kupacába."
+                )
+            case TilesSwapped(first=first, second=second):
+                a, b = self.land(first), self.land(second)
+                self.tiles[first], self.tiles[second] = self.tiles[second], self.tiles[first]
+                moved = {first: self.cities.pop(first, None), second: self.cities.pop(second, None)}
+                for to, card in ((second, moved[first]), (first, moved[second])):
+                    if card is not None:
+                        self.cities[to] = card
+                return f"{_capital(a)} és {b} helyet cserél, mindazzal, ami rajtuk van."
+            case CardStolen(victim=victim, kind=kind, card=card):
+                which = f": {self.card(card)}" if card is not None else ""
+                return (
+                    f"Egy {_HU_KIND[kind.value]} kártya kerül ki véletlenszerűen "
+                    f"{c[victim]} kezéből{which}."
+                )
+            case StolenCardsSeen(player=seat, cards=cards):
+                if cards is None:
+                    return f"{c[seat]} megnézi az elvett lapokat."
+                seen = _hu_list([self.card(x) for x in cards])
+                return f"{c[seat]} megnézi az elvett lapokat: {seen}."
+            case CardKept(player=seat, from_player=victim, card=card):
+                kept = f": {self.card(card)}" if card is not None else ""
+                return (
+                    f"{c[seat]} a kezében tartja a lapot, amelyet {_HU_FROM[victim]} vett el{kept}."
+                )
+            case GameEnded(result=result):
+                winner = c[result.winner]
+                if result.reason is EndReason.ALL_PAWNS_PLACED:
+                    return f"{winner} letette az összes bábuját, és nyer."
+                placed = ", ".join(f"{c[s]} {n}" for s, n in enumerate(result.pawns_placed))
+                return f"Vége a játéknak. Letett bábuk: {placed}. {winner} nyer."
+        return None
+
+    def cards_list(self, cards: Iterable[CardId]) -> str:
+        counts: dict[str, int] = {}
+        for card in cards:
+            name = self.bare(card)
+            counts[name] = counts.get(name, 0) + 1
+        return _hu_list(
+            [f"{_HU_NUMBERS[n]} {name}" if "kártya" in name else name for name, n in counts.items()]
+        )
+
+
 NARRATORS: dict[str, type[Narrator]] = {
     "en": Narrator,
     "de": GermanNarrator,
     "fr": FrenchNarrator,
+    "hu": HungarianNarrator,
 }
 """The narrator of each language the steps are told in."""
 
