@@ -1119,9 +1119,9 @@ class HungarianNarrator(Narrator):
                 return f"{self.city(pos)}: {before} helyett most {after} teljesült szükséglet."
             case CityDiscarded(pos=pos):
                 name = self.city(pos, "acc")
-                land = self.land(pos)
+                under = self.land(pos)
                 self.cities.pop(pos, None)
-                return f"{_capital(name)} eldobják; {land} alatta ismét szabad, és újra számít."
+                return f"{_capital(name)} eldobják; {under} alatta ismét szabad, és újra számít."
             case PawnPlaced(player=seat, pos=pos):
                 return f"{c[seat]} bábut tesz {self.city(pos, 'onto')}."
             case CityTaken(player=seat, pos=pos, from_player=rival):
