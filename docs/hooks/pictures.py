@@ -287,8 +287,8 @@ def _frame_uri(name: str, number: int, language: str = "en") -> str:
 def story_markdown(story: Story, from_uri: str, language: str = "en") -> str:
     """The Markdown that shows the frames of ``story`` side by side, with its steps told in
     words in a fold below them, for a page at ``from_uri`` in ``language`` (its pictures and
-    captions in that language's words; the steps are told in English). A refused move cites
-    its clause as ``[[7.2]]``, which the build turns into a link."""
+    captions in that language's words, its steps told in them by ``narration.py``). A refused
+    move cites its clause as ``[[7.2]]``, which the build turns into a link."""
     out = ['<div class="gaia-frames" markdown>', ""] if story.frames else []
     for number, frame in enumerate(story.frames, 1):
         uri = _frame_uri(story.name, number, language)
