@@ -365,8 +365,44 @@ def test_a_translated_page_links_its_own_pictures_and_cities(stories: list[Any])
     assert "Carte cité" not in cards and "Sparte : une" in cards
 
 
-def test_the_steps_of_a_translated_page_say_they_are_english() -> None:
-    told = '<figure class="gaia-frame" markdown>\n\n???+ note "Step by step"\n'
-    german = languages.english_steps(told, "de")
-    assert '<figure class="gaia-frame"' in german
-    assert 'note "Schritt für Schritt (auf Englisch)"' in german
+ENGLISH_NARRATION = re.compile(
+    r"\b(the|and|from|into|goes|go|plays|takes|draws|discards|his|him|card|cards|tile|"
+    r"tokens?|needs?|met|turn|begins|back|refuses|engine|nothing|happens|before|front|"
+    r"wins|over|keeps|builds|feeds|fulfils|chooses|pawn|covers|becomes)\b"
+)
+"""Words of the English narration (``narration.py``) that no German step may say."""
+
+
+def english_steps_of(told: str) -> list[str]:
+    """The English words of the fold of steps of a picture's Markdown (none if no fold)."""
+    fold = told.partition(' note "')[2]
+    return sorted(set(ENGLISH_NARRATION.findall(fold)))
+
+
+@pytest.mark.parametrize("language", languages.TRANSLATED)
+def test_the_steps_of_a_translated_page_are_told_in_its_language(
+    language: str, stories: list[Any]
+) -> None:
+    """Every fold of steps of a ``language`` page is told in its words (``narration.py``),
+    its headings (``captions.toml``) and refused moves too."""
+    captions = languages.captions(language)
+    for story in stories:
+        told = pictures.story_markdown(story, f"play/basic.{language}.md", language)
+        if not story.log:
+            continue
+        assert f'note "{languages.STEPS_TITLE[language]}"' in told, story.name
+        assert "Step by step" not in told and "English" not in languages.STEPS_TITLE[language]
+        named = [h for h, _ in story.log if h and not re.fullmatch(r"[A-Z_]+", h)]  # a switch
+        assert [heading for heading in named if heading not in captions] == [], story.name
+        assert english_steps_of(told) == [], story.name
+
+
+def test_an_english_sentence_in_german_steps_is_found(stories: list[Any]) -> None:
+    story = next(story for story in stories if story.name == "protection")
+    german = pictures.story_markdown(story, "play/powers.de.md", "de")
+    assert english_steps_of(german) == []
+    assert "Grün spielt eine Abwehr." in german
+    broken = german.replace("Grün spielt eine Abwehr.", "Green plays a Protection.")
+    assert english_steps_of(broken) == ["plays"]
+    english = pictures.story_markdown(story, "play/powers.md")
+    assert "Green plays a Protection." in english and 'note "Step by step"' in english

@@ -141,8 +141,6 @@ def _pictures(markdown: str, uri: str) -> str:
             raise PluginError(f"{uri}: no pictured situation named {name!r} in pictures.py")
         language = languages.localization(uri)
         told = pictures.story_markdown(stories[name], uri, language or "en")
-        if language is not None:
-            told = languages.english_steps(told, language)
         return spec_pages.expand_shorthand(told, _spec(), uri)  # a refusal cites its clause
 
     return PICTURE_MARKER.sub(picture, markdown)

@@ -54,12 +54,29 @@ ENGLISH_ONLY = {
 NOTE_TITLE = {"de": "Auf Englisch", "fr": "En anglais", "hu": "Angolul"}
 
 STEPS_TITLE = {
-    "de": "Schritt für Schritt (auf Englisch)",
-    "fr": "Pas à pas (en anglais)",
-    "hu": "Lépésről lépésre (angolul)",
+    "de": "Schritt für Schritt",
+    "fr": "Pas à pas",
+    "hu": "Lépésről lépésre",
 }
-"""The title of a picture's fold of steps on a translated page: the steps are told in
-English, as the engine's narration tells them."""
+"""The title of a picture's fold of steps on a translated page, told in the page's language
+(``narration.NARRATORS``)."""
+
+REFUSED = {
+    "de": "Die Regeln verbieten diesen Zug ({clause}).",
+    "fr": "Les règles interdisent ce coup ({clause}).",
+    "hu": "A szabályok tiltják ezt a lépést ({clause}).",
+}
+"""A refused move in the steps of a translated page, with the clause that forbids it."""
+
+NOTHING = {"de": "Nichts geschieht.", "fr": "Il ne se passe rien.", "hu": "Nem történik semmi."}
+"""The steps of a decision that changes nothing, on a translated page."""
+
+BEFORE = {
+    "de": "(vor jeder Entscheidung)",
+    "fr": "(avant toute décision)",
+    "hu": "(minden döntés előtt)",
+}
+"""The steps that come before any decision, on a translated page."""
 
 
 @functools.cache
@@ -158,13 +175,6 @@ def english_only_note(markdown: str, language: str) -> str:
     if lines and lines[0].startswith("# "):
         return "\n".join([lines[0], "", note, *lines[1:]])
     return f"{note}\n{markdown}"
-
-
-def english_steps(told: str, language: str) -> str:
-    """A picture's Markdown (``pictures.story_markdown``) on a ``language`` page: its
-    pictures and captions are in the page's language, its steps are told in English, so the
-    fold of steps says so in its title."""
-    return told.replace('note "Step by step"', f'note "{STEPS_TITLE[language]}"')
 
 
 def root_only(src_uri: str) -> bool:

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import languages
-from narration import Narrator, player
+from narration import NARRATORS, Narrator, player, retold
 
 import gaia_rules as gr
 from gaia_rules import CardId, CardKind, Land, Pos
@@ -95,6 +95,28 @@ class Story:
     """The record (JSON) of the game before its first action: where "Try it" starts."""
     refusals: list[dict[str, str]] = field(default_factory=list)
     """Each refused move, to try: its heading, the record before it, the action, the clause."""
+    told: list[tuple[str, Narrator | None, list[gr.Event], str]] = field(default_factory=list)
+    """Each entry of ``log`` as it happened: its heading, a narrator from the world before it
+    and its events (to tell them in another language), or no narrator and the refused
+    move's clause."""
+
+    def steps(self, language: str = "en") -> list[tuple[str, list[Step]]]:
+        """The steps of ``log`` told in ``language`` (``log`` itself in English)."""
+        if language == "en" or language not in NARRATORS:
+            return self.log
+        out: list[tuple[str, list[Step]]] = []
+        for heading, narrator, events, clause in self.told:
+            said = say(heading, language) if heading else ""
+            if narrator is None:
+                words = languages.REFUSED[language].format(clause=f"[[{clause}]]")
+                out.append((said, [(words, [])]))
+            else:
+                out.append((said, retold(narrator, language).tell(events)))
+        return out
+
+    def _told(self, heading: str, narrator: Narrator, events: list[gr.Event]) -> None:
+        self.told.append((heading, retold(narrator, "en"), events, ""))
+        self.log.append((heading, narrator.tell(events)))
 
     def begin(self, game: gr.Game) -> None:
         """Remember ``game`` as the start of the situation, if it is the first played."""
@@ -150,7 +172,7 @@ class Story:
         while isinstance(game.decision, ChooseProtection):
             seat = game.decision.player
             events += game.apply(gr.PassProtection(seat))
-        self.log.append((heading, narrator.tell(events)))
+        self._told(heading, narrator, events)
 
     def play(self, game: gr.Game, actions: Iterable[gr.Action], heading: str = "") -> None:
         """Apply ``actions`` in order, answering every decision the situation answers
@@ -160,11 +182,11 @@ class Story:
         events: list[gr.Event] = []
         for action in actions:
             events += game.apply(action)
-        self.log.append((heading, narrator.tell(events)))
+        self._told(heading, narrator, events)
 
     def note(self, heading: str, before: Source, events: Iterable[gr.Event]) -> None:
         """Record, in words, events that happened to the world of ``before``."""
-        self.log.append((heading, Narrator.of(before).tell(events)))
+        self._told(heading, Narrator.of(before), list(events))
 
     def refuse(self, game: gr.Game, action: gr.Action, heading: str) -> None:
         """Record that the engine refuses ``action``, and the rule it cites; the game is
@@ -178,6 +200,7 @@ class Story:
             reason = re.sub(r"(-?\d+),(-?\d+)", r"(\1, \2)", error.reason)
             words = f"The engine refuses it: {reason} ([[{error.clause}]])."
             self.log.append((heading, [(words, [])]))
+            self.told.append((heading, None, [], error.clause))
             self.refusals.append(
                 {
                     "heading": heading,
@@ -264,8 +287,8 @@ def _frame_uri(name: str, number: int, language: str = "en") -> str:
 def story_markdown(story: Story, from_uri: str, language: str = "en") -> str:
     """The Markdown that shows the frames of ``story`` side by side, with its steps told in
     words in a fold below them, for a page at ``from_uri`` in ``language`` (its pictures and
-    captions in that language's words; the steps are told in English). A refused move cites
-    its clause as ``[[7.2]]``, which the build turns into a link."""
+    captions in that language's words, its steps told in them by ``narration.py``). A refused
+    move cites its clause as ``[[7.2]]``, which the build turns into a link."""
     out = ['<div class="gaia-frames" markdown>', ""] if story.frames else []
     for number, frame in enumerate(story.frames, 1):
         uri = _frame_uri(story.name, number, language)
@@ -290,12 +313,16 @@ def story_markdown(story: Story, from_uri: str, language: str = "en") -> str:
         out += [tried, ""]
     if story.log:
         fold = "???" if story.frames else "???+"
-        out += [f'{fold} note "Step by step"', ""]
-        for heading, steps in story.log:
+        told = language in NARRATORS and language != "en"
+        title = languages.STEPS_TITLE[language] if told else "Step by step"
+        out += [f'{fold} note "{title}"', ""]
+        nothing = languages.NOTHING[language] if told else "Nothing happens."
+        before = languages.BEFORE[language] if told else "(before any decision)"
+        for heading, steps in story.steps(language):
             if heading:
                 out += [f"    **{heading}**", ""]
-            for decision, consequences in steps or [("Nothing happens.", [])]:
-                out.append(f"    - {decision}" if decision else "    - (before any decision)")
+            for decision, consequences in steps or [(nothing, [])]:
+                out.append(f"    - {decision}" if decision else f"    - {before}")
                 out += [f"        - {line}" for line in consequences]
             out.append("")
     return "\n".join(out)
