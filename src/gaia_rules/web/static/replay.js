@@ -19,7 +19,11 @@ export const replay = {
   seat: null, // a seat, "spectator" or "all"
   message: null,
   scene: null,
-  loading: null,
+  // the step and seat last asked for, and the number of that request: a click counts from
+  // where the previous click went, even before its step arrived, and an answer overtaken by
+  // a later request is dropped, so that three quick clicks on "next" go three steps on
+  wanted: null,
+  asked: 0,
 };
 
 function replayQuery(step, seat) {
@@ -29,14 +33,18 @@ function replayQuery(step, seat) {
   return params.toString();
 }
 
-export async function go(step, seat = replay.seat) {
+export async function go(step, seat = replay.wanted ? replay.wanted.seat : replay.seat) {
+  const asked = ++replay.asked;
+  replay.wanted = { step, seat };
   let message;
   try {
     message = await engine.replayStep(replay.source, { step, seat });
   } catch (error) {
-    showError(error.kind || String(error.status));
+    if (asked === replay.asked) showError(error.kind || String(error.status));
     return;
   }
+  if (asked !== replay.asked) return;
+  replay.wanted = { step: message.replay.step, seat: message.replay.seat };
   const first = replay.message === null;
   replay.message = message;
   replay.step = message.replay.step;
@@ -137,9 +145,11 @@ export function stepOf(events, index) {
 }
 
 function step(delta) {
+  if (!replay.message) return;
   const info = replay.message.replay;
-  const target = Math.max(0, Math.min(info.steps, info.step + delta));
-  if (target !== info.step) go(target);
+  const from = replay.wanted && replay.wanted.step !== null ? replay.wanted.step : info.step;
+  const target = Math.max(0, Math.min(info.steps, from + delta));
+  if (target !== from) go(target);
 }
 
 export function startReplay(source) {
@@ -159,7 +169,7 @@ export function startReplay(source) {
   $("replay-last").addEventListener("click", () => go(replay.message.replay.steps));
   $("replay-step").addEventListener("change", (event) => go(Number(event.target.value)));
   $("replay-turn").addEventListener("change", (event) => go(Number(event.target.value)));
-  $("replay-seat").addEventListener("change", (event) => go(replay.step, event.target.value));
+  $("replay-seat").addEventListener("change", (event) => go(replay.wanted ? replay.wanted.step : replay.step, event.target.value));
   // a line of the log: to the step of the action it tells of
   const jump = (event) => {
     const line = event.target instanceof Element ? event.target.closest("#log li[data-event]") : null;
