@@ -216,12 +216,29 @@ class Narrator:
                 steps.append((self._decision(event), []))
                 continue
             line = self._consequence(event)
+            self._follow(event)
             if line is None:
                 continue
             if not steps:
                 steps.append(("", []))
             steps[-1][1].append(line)
         return steps
+
+    def _follow(self, event: gr.Event) -> None:
+        """The world after ``event``: each language tells an event from the world before it."""
+        match event:
+            case TilePlaced(pos=pos, land=land) | TileReplaced(pos=pos, new=land):
+                self.tiles[pos] = land
+            case CityPlaced(card=card, pos=pos):
+                self.cities[pos] = card
+            case CityDiscarded(pos=pos):
+                self.cities.pop(pos, None)
+            case TilesSwapped(first=first, second=second):
+                self.tiles[first], self.tiles[second] = self.tiles[second], self.tiles[first]
+                moved = {first: self.cities.pop(first, None), second: self.cities.pop(second, None)}
+                for to, card in ((second, moved[first]), (first, moved[second])):
+                    if card is not None:
+                        self.cities[to] = card
 
     def _decision(self, event: ActionTaken | TurnBegan) -> str:
         if isinstance(event, TurnBegan):
@@ -283,7 +300,6 @@ class Narrator:
             case NatureCardPlayed(player=seat) | PowerPlayed(player=seat):
                 return f"The card goes in front of {player(seat)}."
             case TilePlaced(pos=pos, land=land):
-                self.tiles[pos] = land
                 return f"A {land.value} tile goes on {square(pos)}."
             case AnimalsPlaced(pos=pos, count=count):
                 return (
@@ -295,14 +311,12 @@ class Narrator:
                 return f"{tokens} back from {self.on(pos)} to the bank."
             case CityPlaced(card=card, pos=pos):
                 where = self.on(pos)
-                self.cities[pos] = card
                 return f"{self.card(card)} now covers {where}."
             case SatisfactionChanged(pos=pos, before=before, after=after):
                 needs = "need" if after == 1 else "needs"
                 return f"{self.city(pos)} goes from {before} to {after} {needs} met."
             case CityDiscarded(pos=pos):
                 name = self.city(pos)
-                self.cities.pop(pos, None)
                 return (
                     f"{name} is discarded; {self.land(pos)} under it is uncovered and counts again."
                 )
@@ -324,18 +338,12 @@ class Narrator:
                     "has no effect. Both cards stay in front of their players."
                 )
             case TileReplaced(pos=pos, old=old, new=new):
-                self.tiles[pos] = new
                 return (
                     f"The {old.value} at {square(pos)} becomes a {new.value}; the {old.value} "
                     "tile goes back to its stack."
                 )
             case TilesSwapped(first=first, second=second):
                 a, b = self.land(first), self.land(second)
-                self.tiles[first], self.tiles[second] = self.tiles[second], self.tiles[first]
-                moved = {first: self.cities.pop(first, None), second: self.cities.pop(second, None)}
-                for to, card in ((second, moved[first]), (first, moved[second])):
-                    if card is not None:
-                        self.cities[to] = card
                 return f"{a[0].upper()}{a[1:]} and {b} swap places, with everything on them."
             case CardStolen(victim=victim, kind=kind, card=card):
                 which = f": it is {self.card(card)}" if card is not None else ""
@@ -551,7 +559,6 @@ class GermanNarrator(Narrator):
             case NatureCardPlayed(player=seat) | PowerPlayed(player=seat):
                 return f"Die Karte liegt jetzt vor {c[seat]}."
             case TilePlaced(pos=pos, land=land):
-                self.tiles[pos] = land
                 return f"Eine Landschaft {_DE_LAND[land][0]} kommt auf {square(pos)}."
             case AnimalsPlaced(pos=pos, count=count):
                 return (
@@ -565,14 +572,12 @@ class GermanNarrator(Narrator):
                 return f"{tokens} {where} zurück in den Vorrat."
             case CityPlaced(card=card, pos=pos):
                 where = self.on(pos, "dat")
-                self.cities[pos] = card
                 return f"{self.card(card)} liegt jetzt auf {where}."
             case SatisfactionChanged(pos=pos, before=before, after=after):
                 way = "steigt" if after > before else "sinkt"
                 return f"Die Zufriedenheit von {self.city(pos)} {way} von {before} auf {after}."
             case CityDiscarded(pos=pos):
                 name = self.city(pos)
-                self.cities.pop(pos, None)
                 return (
                     f"{name} wird abgelegt; {self.land(pos, 'nom')} darunter ist wieder frei "
                     "und zählt erneut."
@@ -594,7 +599,6 @@ class GermanNarrator(Narrator):
                     "bleibt ohne Wirkung. Beide Karten bleiben vor ihren Spielern liegen."
                 )
             case TileReplaced(pos=pos, old=old, new=new):
-                self.tiles[pos] = new
                 return (
                     f"Aus {_de_land(old, 'dat')} bei {square(pos)} wird "
                     f"{'eine' if _DE_LAND[new][2] == 'f' else 'ein'} {_DE_LAND[new][0]}; die "
@@ -602,11 +606,6 @@ class GermanNarrator(Narrator):
                 )
             case TilesSwapped(first=first, second=second):
                 a, b = self.land(first, "nom"), self.land(second, "nom")
-                self.tiles[first], self.tiles[second] = self.tiles[second], self.tiles[first]
-                moved = {first: self.cities.pop(first, None), second: self.cities.pop(second, None)}
-                for to, card in ((second, moved[first]), (first, moved[second])):
-                    if card is not None:
-                        self.cities[to] = card
                 return f"{_capital(a)} und {b} tauschen die Plätze, mit allem, was darauf liegt."
             case CardStolen(victim=victim, kind=kind, card=card):
                 which = f": es ist {self.card(card)}" if card is not None else ""
@@ -823,7 +822,6 @@ class FrenchNarrator(Narrator):
             case NatureCardPlayed(player=seat) | PowerPlayed(player=seat):
                 return f"La carte est posée devant {c[seat]}."
             case TilePlaced(pos=pos, land=land):
-                self.tiles[pos] = land
                 return f"Une tuile {_FR_LAND[land][0]} est posée en {square(pos)}."
             case AnimalsPlaced(pos=pos, count=count):
                 return (
@@ -836,14 +834,12 @@ class FrenchNarrator(Narrator):
                 return f"{count} jetons animaux quittent {self.on(pos)} et retournent à la réserve."
             case CityPlaced(card=card, pos=pos):
                 where = self.on(pos)
-                self.cities[pos] = card
                 return f"{self.card(card)} couvre maintenant {where}."
             case SatisfactionChanged(pos=pos, before=before, after=after):
                 needs = "besoin satisfait" if after <= 1 else "besoins satisfaits"
                 return f"{self.city(pos)} passe de {before} à {after} {needs}."
             case CityDiscarded(pos=pos):
                 name = self.city(pos)
-                self.cities.pop(pos, None)
                 return (
                     f"{name} est défaussée ; {self.land(pos)}, en dessous, redevient visible "
                     "et compte à nouveau."
@@ -865,7 +861,6 @@ class FrenchNarrator(Narrator):
                     "sans effet. Les deux cartes restent devant leurs joueurs."
                 )
             case TileReplaced(pos=pos, old=old, new=new):
-                self.tiles[pos] = new
                 article = "un" if _FR_LAND[new][2] == "m" else "une"
                 return (
                     f"{_capital(_fr_land(old))} en {square(pos)} devient {article} "
@@ -873,11 +868,6 @@ class FrenchNarrator(Narrator):
                 )
             case TilesSwapped(first=first, second=second):
                 a, b = self.land(first), self.land(second)
-                self.tiles[first], self.tiles[second] = self.tiles[second], self.tiles[first]
-                moved = {first: self.cities.pop(first, None), second: self.cities.pop(second, None)}
-                for to, card in ((second, moved[first]), (first, moved[second])):
-                    if card is not None:
-                        self.cities[to] = card
                 return f"{_capital(a)} et {b} échangent leurs places, avec tout ce qui s'y trouve."
             case CardStolen(victim=victim, kind=kind, card=card):
                 which = f" : c'est {self.card(card)}" if card is not None else ""
@@ -1102,7 +1092,6 @@ class HungarianNarrator(Narrator):
             case NatureCardPlayed(player=seat) | PowerPlayed(player=seat):
                 return f"A kártya {c[seat]} elé kerül."
             case TilePlaced(pos=pos, land=land):
-                self.tiles[pos] = land
                 return f"Egy {_HU_LAND[land][0]} tájlapka kerül ide: {square(pos)}."
             case AnimalsPlaced(pos=pos, count=count):
                 return (
@@ -1113,14 +1102,12 @@ class HungarianNarrator(Narrator):
                 return f"{tokens} visszakerül {self.on(pos, 'from')} a bankba."
             case CityPlaced(card=card, pos=pos):
                 where = self.on(pos, "acc")
-                self.cities[pos] = card
                 return f"{self.bare(card)} mostantól lefedi {where}."
             case SatisfactionChanged(pos=pos, before=before, after=after):
                 return f"{self.city(pos)}: {before} helyett most {after} teljesült szükséglet."
             case CityDiscarded(pos=pos):
                 name = self.city(pos, "acc")
                 under = self.land(pos)
-                self.cities.pop(pos, None)
                 return f"{_capital(name)} eldobják; {under} alatta ismét szabad, és újra számít."
             case PawnPlaced(player=seat, pos=pos):
                 return f"{c[seat]} bábut tesz {self.city(pos, 'onto')}."
@@ -1141,7 +1128,6 @@ class HungarianNarrator(Narrator):
                     "nincs hatása. Mindkét kártya a játékosa előtt marad."
                 )
             case TileReplaced(pos=pos, old=old, new=new):
-                self.tiles[pos] = new
                 return (
                     f"{_capital(_hu_the(_HU_LAND[old][0]))} {square(pos)} helyén "
                     f"{_HU_LAND[new][0]} lesz; {_hu_the(_HU_LAND[old][0])} tájlapka visszakerül "
@@ -1149,11 +1135,6 @@ class HungarianNarrator(Narrator):
                 )
             case TilesSwapped(first=first, second=second):
                 a, b = self.land(first), self.land(second)
-                self.tiles[first], self.tiles[second] = self.tiles[second], self.tiles[first]
-                moved = {first: self.cities.pop(first, None), second: self.cities.pop(second, None)}
-                for to, card in ((second, moved[first]), (first, moved[second])):
-                    if card is not None:
-                        self.cities[to] = card
                 return f"{_capital(a)} és {b} helyet cserél, mindazzal, ami rajtuk van."
             case CardStolen(victim=victim, kind=kind, card=card):
                 which = f": {self.card(card)}" if card is not None else ""
