@@ -304,7 +304,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
             "",
         ]
     if untried:
-        out += ["No move can break these: the engine holds them itself.", ""]
+        out += ["No move can break these, so they have no trial:", ""]
     for clause, entry in untried:
         link = spec.clause_link(clause, uri)
         out += [f"- {entry['words']} ([{clause}]({link})): {entry['why']}", ""]
