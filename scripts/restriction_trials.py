@@ -6,10 +6,13 @@ clause) and fails on one that went stale; run this again then.
 
 The search is seeded and bounded: random games at each level (3 players, seeds 0 to
 ``--seeds``), and at every few states, moves made from the legal ones by changing a square, a
-card or the player, each tried on a copy of the game. A clause none of them breaks is left
-out, and named at the end.
+card or the player, each tried on a copy of the game. A restriction that random play does not
+reach (a choice between two Objectives, a Tornado against an empty hand, the last desert
+gone) is tried from a position set up for it (`built`): its record starts there. A clause
+neither breaks is named at the end, unless the list says why it cannot be tried
+(``untriable``).
 
-    python scripts/restriction_trials.py [--seeds 4]
+    python scripts/restriction_trials.py [--seeds 4] [--built-only]
 """
 
 from __future__ import annotations
@@ -26,7 +29,8 @@ import attrs
 import gaia_rules as gr
 from gaia_rules.bots import RandomBot
 from gaia_rules.cards import Objective
-from gaia_rules.vocabulary import Pos
+from gaia_rules.position import PositionBuilder
+from gaia_rules.vocabulary import CardKind, Land, Pos
 
 ROOT = Path(__file__).resolve().parent.parent
 LIST = ROOT / "docs" / "play" / "restrictions.toml"
@@ -85,16 +89,138 @@ def search(clauses: list[str], seeds: int) -> dict[str, dict[str, str]]:
     return found
 
 
+def _rules(level: str) -> gr.Rules:
+    return gr.Rules.from_dict({"format": 1, "level": level})
+
+
+def _objective_choice(fulfilled: dict[str, int]) -> gr.Game:
+    """The basic game, seat 0 to choose: deserts 2, seas 2, plains 2 in front (a sea just
+    played) meet O01 (deserts and seas) and O04 (plains and seas), which share the two seas,
+    so he chooses which to fulfil (spec 8.4); ``fulfilled``: the Objectives others have."""
+    game = (
+        PositionBuilder(players=2, rules=_rules("basic"))
+        .tile(0, 0, Land.MOUNTAIN)
+        .tableau(0, "N01", "N02", "N20", "N07", "N08")
+        .hand(0, "N21")
+        .objectives("O01", "O02", "O04", "O07", fulfilled=fulfilled)
+        .turn(0, 1)
+        .to_game()
+    )
+    game.apply(gr.PlayNature(0, "N21", Pos(1, 0)))
+    return game
+
+
+def _tornado() -> gr.Game:
+    """Powers, three players: seat 0's Tornado; seat 1 holds a Nature and a Life card, seat
+    2 holds nothing (spec 13.8a, 13.8d)."""
+    game = (
+        PositionBuilder(players=3, rules=_rules("powers"))
+        .tile(0, 0, Land.MOUNTAIN)
+        .hand(0, "P16", "N07")
+        .hand(1, "N08", "A01")
+        .hand(2)
+        .objectives("O01", "O02", "O03", "O04", "O05")
+        .turn(0, 1)
+        .to_game()
+    )
+    game.apply(gr.PlayTornado(0, "P16"))
+    return game
+
+
+def _no_desert_left() -> gr.Game:
+    """Disasters: the ten deserts all in play, and a mountain beside a plain (spec 14.3d)."""
+    builder = PositionBuilder(players=2, rules=_rules("disasters"))
+    for x in range(10):
+        builder.tile(x, 0, Land.DESERT)
+    return (
+        builder.objectives("O01", "O02", "O03", "O04")
+        .tile(0, 1, Land.MOUNTAIN)
+        .tile(0, 2, Land.PLAIN)
+        .hand(0, "P29")
+        .turn(0, 1)
+        .to_game()
+    )
+
+
+def _scarce_pawns() -> gr.Game:
+    """The basic game, three players: seat 0 has 4 pawns on Objectives and 1 in supply, and
+    a sea played raises two empty cities: he chooses which takes his last pawn (spec 10.5)."""
+    game = (
+        PositionBuilder(players=3, rules=_rules("basic"))
+        .tile(0, 0, Land.DESERT)
+        .tile(0, 1, Land.PLAIN)
+        .tile(1, 1, Land.FOREST)
+        .tile(0, -1, Land.PLAIN)
+        .tile(1, -1, Land.SEA)
+        .city(1, 1, "C12")
+        .city(1, -1, "C19")
+        .hand(0, "N20")
+        .objectives(
+            "O01",
+            "O02",
+            "O03",
+            "O04",
+            "O05",
+            fulfilled=dict.fromkeys(("O01", "O02", "O03", "O04"), 0),
+        )
+        .turn(0, 1)
+        .to_game()
+    )
+    game.apply(gr.PlayNature(0, "N20", Pos(1, 0)))
+    return game
+
+
+def _won() -> gr.Game:
+    """The same game after seat 0's last pawn: he has won (spec 15.1)."""
+    game = _scarce_pawns()
+    game.apply(gr.PlaceCityPawn(0, Pos(1, 1)))
+    return game
+
+
+def built() -> dict[str, tuple[gr.Game, gr.Action]]:
+    """For each restriction random play does not reach: a game where it bites and the move
+    it refuses."""
+    basic = gr.new_game(3, _rules("basic"), 0)
+    held = {card for hand in basic.state.hands for card in hand}
+    elsewhere = next(card for card, _ in basic.rules.cards.cards if card not in held)
+    return {
+        "5.2": (basic, gr.PlayNature(0, elsewhere, Pos(1, 0))),
+        "5.4": (basic, gr.DrawDeck(1, CardKind.NATURE)),
+        "10.5": (_scarce_pawns(), gr.PlaceCityPawn(0, Pos(0, 0))),
+        "15.1": (_won(), gr.DrawDeck(1, CardKind.NATURE)),
+        "8.1": (_objective_choice({"O02": 1}), gr.FulfillObjective(0, "O02")),
+        "8.4": (_objective_choice({}), gr.DeclineObjectives(0)),
+        "13.1": (basic, gr.PlaySun(0, "P01", Pos(0, 0))),
+        "13.8a": (_tornado(), gr.NameBack(0, 1, CardKind.POWER)),
+        "13.8d": (_tornado(), gr.NameBack(0, 2, CardKind.NATURE)),
+        "14.3d": (_no_desert_left(), gr.PlayEruption(0, "P29", Pos(0, 1))),
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=4)
+    parser.add_argument(
+        "--built-only",
+        action="store_true",
+        help="set up the built positions again and keep the found ones of the file",
+    )
     options = parser.parse_args()
-    clauses = [entry["clause"] for entry in tomllib.loads(LIST.read_text())["restriction"]]
-    found = search(clauses, options.seeds)
+    listed = tomllib.loads(LIST.read_text())["restriction"]
+    clauses = [entry["clause"] for entry in listed]
+    untriable = {entry["clause"] for entry in listed if "untriable" in entry}
+    if options.built_only:
+        found = json.loads(OUT.read_text(encoding="utf-8"))
+    else:
+        found = search(clauses, options.seeds)
+    for clause, (game, action) in built().items():
+        found[clause] = {"record": game.record().to_json(), "action": action.to_json()}
     ordered = {clause: found[clause] for clause in clauses if clause in found}
     OUT.write_text(json.dumps(ordered, indent=1) + "\n", encoding="utf-8")
-    missing = [clause for clause in clauses if clause not in found]
-    print(f"{len(ordered)} of {len(clauses)} restrictions found; none for {', '.join(missing)}")
+    missing = [clause for clause in clauses if clause not in found and clause not in untriable]
+    print(f"{len(ordered)} of {len(clauses)} restrictions tried, {len(untriable)} untriable")
+    if missing:
+        print(f"none for {', '.join(missing)}")
 
 
 if __name__ == "__main__":

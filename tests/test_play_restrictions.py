@@ -6,10 +6,16 @@ something, with the page of its level and the words that name it there. The clau
 found twice over, independently of the list: in the specification, by the words that state a
 prohibition, and in the engine, by the clauses its refusals cite. A new restriction is
 therefore missed by the list, or by a page, only with a failing test.
+
+Each restriction is also tried live on its page (``restriction-trials.json``, written by
+``scripts/restriction_trials.py``): the engine the page runs, asked as the page asks it, refuses
+each trial's move by the restriction's own clause. A restriction without a trial is one of the
+few listed with the reason no move can break it.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import tomllib
 from pathlib import Path
@@ -17,12 +23,16 @@ from typing import Any
 
 import pytest
 
+import gaia_rules as gr
+from gaia_rules.serialization import from_json
+from gaia_rules.web.inbrowser import Engine
 from tests.spec_clauses import refusal_clauses
 from tests.test_docs_site import _load
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAY = ROOT / "docs" / "play"
 LIST = PLAY / "restrictions.toml"
+TRIALS = PLAY / "restriction-trials.json"
 
 spec_pages = _load("spec_pages")
 
@@ -195,3 +205,55 @@ def test_each_kind_of_card_and_each_power_keeps_its_anchor(page: str) -> None:
     text = (PLAY / page).read_text(encoding="utf-8")
     for anchor in ANCHORS[page]:
         assert re.search(rf"^#+ .+ \{{ #{anchor} \}}$", text, re.M), f"{page}#{anchor}"
+
+
+UNTRIABLE = frozenset({"9.1c", "10.4", "12.1", "12.2", "13.9d"})
+"""The restrictions no move can break, each said so in the list with the reason. The engine
+holds four itself: where an Animal card's four tokens go (9.1c), the pawns put on the cities a
+change raises (10.4), a city's one owner (12.1), and a city with four needs met raised by
+nothing (12.2); no move names a tile for a token, a pawn beyond 10.5's choice, or an owner.
+And a Protection has nothing to cancel a Protection in: the window Protection answers opens
+only after a Power played as an action, which a Protection never is (13.9d; 13.9a is tried)."""
+
+
+def trials() -> dict[str, dict[str, str]]:
+    data: dict[str, dict[str, str]] = json.loads(TRIALS.read_text(encoding="utf-8"))
+    return data
+
+
+def test_each_restriction_is_tried_or_says_why_no_move_breaks_it(spec: Any) -> None:
+    listed = [entry for entry in entries() if "not_a_restriction" not in entry]
+    untriable = {entry["clause"] for entry in listed if "untriable" in entry}
+    assert untriable == UNTRIABLE
+    for entry in listed:
+        if entry["clause"] in untriable:
+            assert entry["untriable"].strip(), entry["clause"]
+    assert set(trials()) == {entry["clause"] for entry in listed} - UNTRIABLE
+    # a clause the engine cites in a refusal has a move that breaks it: it must be tried
+    assert not UNTRIABLE & engine_refusals(spec)
+
+
+def ask(engine: Engine, **request: Any) -> dict[str, Any]:
+    answer: dict[str, Any] = json.loads(engine.handle(json.dumps(request)))
+    return answer
+
+
+@pytest.mark.parametrize("clause", list(trials()))
+def test_each_trial_is_refused_by_its_own_clause(clause: str) -> None:
+    """As the page asks: the record opened as its JSON text, the move applied for its player;
+    refused as illegal, citing the clause, and nothing applied."""
+    trial = trials()[clause]
+    engine = Engine()
+    opened = ask(engine, op="open", record=trial["record"])
+    assert "error" not in opened, opened
+    action = json.loads(trial["action"])
+    before = ask(engine, op="board", game=opened["game"])["moves"]
+    answer = ask(engine, op="apply", game=opened["game"], seat=action["player"], action=action)
+    assert answer.get("error", {}).get("kind") == "illegal", answer
+    assert answer["error"]["clause"] == clause, answer["error"]
+    assert ask(engine, op="board", game=opened["game"])["moves"] == before
+    # and the game the record replays refuses it the same way
+    game = gr.GameRecord.from_json(trial["record"]).replay()
+    with pytest.raises(gr.IllegalActionError) as refused:
+        game.apply(from_json(trial["action"], gr.Action))
+    assert refused.value.clause == clause

@@ -582,7 +582,8 @@ def test_a_tornado_names_a_back_for_each_other_hand_in_seat_order_skipping_empty
         gr.NameBack(1, 2, CardKind.LIFE),
     }
     assert refused(game, gr.NameBack(1, 2, CardKind.POWER)) == "13.8a"
-    assert refused(game, gr.NameBack(1, 3, CardKind.NATURE)) == "13.8a"
+    assert refused(game, gr.NameBack(1, 3, CardKind.NATURE)) == "13.8d"  # seat 3 holds nothing
+    assert refused(game, gr.NameBack(1, 1, CardKind.POWER)) == "13.8a"  # the thief himself
     events = play(game, gr.NameBack(1, 2, CardKind.NATURE))
     assert gr.CardStolen(1, 2, CardKind.NATURE, "N07") in events
     assert gr.ActionTaken(1, gr.NameBack(1, 0, CardKind.LIFE), by_engine=True) in events

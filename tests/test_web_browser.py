@@ -24,6 +24,7 @@ are skipped without Debian's ``/usr/bin/chromium`` and the axe checks without ax
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 import random
@@ -834,6 +835,40 @@ def test_a_record_file_dropped_in_the_lobby_is_replayed(
     assert page.locator("#world rect.mark").count() >= 1
     assert "Carthage" in page.inner_text("#log")
     assert seat.shows() == []
+    assert not seat.errors, seat.errors
+    context.close()
+
+
+def test_a_dropped_record_keeps_its_63_bit_seed_to_the_digit(
+    server: Server, browser: Any, tmp_path: Path
+) -> None:
+    """A record's seed above 2**53, which a JavaScript number would round: the lobby sends the
+    file's text as it is, so the replay is the recorded game (the server names a replay by
+    the digest of its record, and the game dealt from a rounded seed would refuse the
+    recorded moves or be another game)."""
+    seed = 2**62 + 12345  # 4611686018427400249: no double holds it
+    assert float(seed) != seed
+    game = gr.new_game(2, gr.Rules.basic(), seed)
+    rng = random.Random(5)
+    while not game.is_over and len(game.actions) < 8:
+        game.apply(rng.choice(list(game.legal_actions())))
+    text = game.record().to_json()
+    assert f'"seed":{seed}' in text
+    path = tmp_path / "record.json"
+    path.write_text(text, encoding="utf-8")
+    name = hashlib.sha256(gr.GameRecord.from_json(text).to_json().encode()).hexdigest()[:32]
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    seat = Seat(context.new_page())
+    page = seat.page
+    page.goto(server.url)
+    page.wait_for_selector("body[data-state=lobby]")
+    page.set_input_files("#record-file", str(path))
+    page.wait_for_url("**/replay#record=*")
+    assert page.url.endswith(f"#record={name}")  # the server replays this very record
+    page.wait_for_selector("body[data-state=replay]")
+    assert page.evaluate("Number(document.body.dataset.step)") == len(game.actions)
+    kept = page.evaluate(f"sessionStorage.getItem('gaia.record.{name}')")
+    assert kept == text  # kept as the file's text, posted again as it is if the server forgets
     assert not seat.errors, seat.errors
     context.close()
 

@@ -20,6 +20,7 @@ Screenshots go to ``$GAIA_SCREENSHOTS``.
 from __future__ import annotations
 
 import functools
+import hashlib
 import http.server
 import importlib.util
 import json
@@ -249,6 +250,35 @@ def test_a_whole_game_against_a_bot_on_the_static_table(
     seat.close()
 
 
+def test_a_record_dropped_on_the_static_table_keeps_its_63_bit_seed(
+    browser: Any, site: str, tmp_path: Path
+) -> None:
+    """A record whose seed is above 2**53, which a JavaScript number would round, opened from
+    the lobby: the engine in the page replays the file's text, so the replay is the recorded
+    game (named by the digest of that very text), all its steps."""
+    import gaia_rules as gr  # noqa: PLC0415 (the site's build imports it first)
+
+    seed = 2**62 + 12345
+    assert float(seed) != seed
+    game = gr.new_game(2, gr.Rules.basic(), seed)
+    rng = random.Random(5)
+    while not game.is_over and len(game.actions) < 8:
+        game.apply(rng.choice(list(game.legal_actions())))
+    text = game.record().to_json()
+    path = tmp_path / "record.json"
+    path.write_text(text, encoding="utf-8")
+    seat = Page(browser, site)
+    page = seat.page
+    seat.open("table/")
+    page.wait_for_selector("#lobby:not([hidden])")
+    page.set_input_files("#record-file", str(path))
+    page.wait_for_function("document.body.dataset.state === 'replay'", timeout=READY_TIME)
+    name = hashlib.sha256(text.encode()).hexdigest()[:24]
+    assert page.url.endswith(f"#record:{name}")
+    assert page.evaluate("window.gaia.replay.message.replay.steps") == len(game.actions)
+    seat.close()
+
+
 def try_open(seat: Page, path: str, name: str) -> Any:
     """The "Try it" of the situation ``name`` on the page ``path``, opened: its box."""
     page = seat.page
@@ -323,4 +353,24 @@ def test_try_it_on_three_pages_a_move_applied_in_each_and_a_restriction_refused(
     assert refusal.get_attribute("data-clause") == "7.2"
     page.goto(href)
     assert page.locator(f'[id="clause-{clause}"]').count() == 1
+    seat.close()
+
+
+def test_restrictions_tried_from_positions_set_up_for_them_are_refused_in_the_page(
+    browser: Any, site: str
+) -> None:
+    """A trial whose record starts from a set-up position, on each page that has one: the
+    engine in the page refuses the move by the restriction's clause, and says so."""
+    seat = Page(browser, site)
+    for path, clause, words in (
+        ("play/basic/", "8.4", "mandatory"),
+        ("play/powers/", "13.8d", "holds no card"),
+        ("play/disasters/", "14.3d", "not enough deserts"),
+    ):
+        box = try_open(seat, path, f"restriction-{clause}")
+        box.locator("[data-try-refused]").first.click()
+        refusal = box.locator(".gaia-try-refused")
+        refusal.wait_for(timeout=30000)
+        assert refusal.get_attribute("data-clause") == clause
+        assert words in refusal.inner_text() and f"clause {clause}" in refusal.inner_text()
     seat.close()

@@ -223,9 +223,22 @@ def restriction_trials() -> dict[str, dict[str, str]]:
                 raise PluginError(why) from None
         else:
             raise PluginError(f"{TRIALS.name}: {clause}'s move is no longer refused")
-        words = entry.get("named", [clause])[0]
+        words = entry.get("tried", entry.get("named", [clause])[0])
         out[clause] = {"page": entry["page"], "words": words, **trial}
     return out
+
+
+def untriable_restrictions() -> dict[str, dict[str, str]]:
+    """Each restriction of ``restrictions.toml`` that no move can break: its page, its words
+    and why (its ``untriable``)."""
+    import tomllib  # noqa: PLC0415
+
+    listed = tomllib.loads((PLAY / "restrictions.toml").read_text("utf-8"))["restriction"]
+    return {
+        entry["clause"]: {"page": entry["page"], "words": entry["named"][0], "why": why}
+        for entry in listed
+        if (why := entry.get("untriable"))
+    }
 
 
 @event_priority(AFTER_I18N)
@@ -234,6 +247,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     the site's root, which every language's pages open."""
     trials = restriction_trials()
     _state["trials"] = trials
+    _state["untriable"] = untriable_restrictions()
     if build_language(config) is not None:
         return files
     for uri, content in table_files().items():
@@ -261,7 +275,8 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
 
     uri = page.file.src_uri
     trials = [(c, t) for c, t in _state.get("trials", {}).items() if f"play/{t['page']}" == uri]
-    if not trials:
+    untried = [(c, u) for c, u in _state.get("untriable", {}).items() if f"play/{u['page']}" == uri]
+    if not trials and not untried:
         return markdown
     spec = spec_pages.read_spec(ROOT / "spec")
     here = uri.removesuffix(".md")
@@ -272,9 +287,9 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         "",
         "## Try the restrictions",
         "",
-        "Each restriction of this page, live: *Try it* opens a game where it bites, then "
-        "*Try the refused move* asks the engine, which refuses it and says why, citing its "
-        "clause.",
+        "Each restriction of this page that a move can break, live: *Try it* opens a game "
+        "where it bites, then *Try the refused move* asks the engine, which refuses it and "
+        "says why, citing its clause.",
         "",
     ]
     for clause, trial in trials:
@@ -288,6 +303,11 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
             "data-try-open>Try it</button></div>",
             "",
         ]
+    if untried:
+        out += ["No move can break these, so they have no trial:", ""]
+    for clause, entry in untried:
+        link = spec.clause_link(clause, uri)
+        out += [f"- {entry['words']} ([{clause}]({link})): {entry['why']}", ""]
     out += [f'<script type="module" src="{script}"></script>', ""]
     return "\n".join(out)
 

@@ -322,6 +322,11 @@ def refusal(table: Table, decision: Decision | None, action: object) -> Refusal 
         case NameBack():
             assert isinstance(decision, ChooseBack)
             if action not in powers.back_options(table, decision):
+                victim = action.victim
+                seats = range(len(table.hands))
+                if victim != action.player and victim in seats and not table.hands[victim]:
+                    why = f"seat {victim} holds no card: a player with an empty hand is skipped"
+                    return Refusal("13.8d", why)
                 return Refusal("13.8a", "name a back of a card in that player's hand")
             return None
         case KeepCard():

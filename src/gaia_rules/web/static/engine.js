@@ -77,8 +77,9 @@ export class Engine {
   // The record of a finished game, as a Blob of JSON.
   async record(game, token) { throw new Error("not implemented"); }
 
-  // A record file to watch again (its parsed JSON): resolves with {replay} (its name).
-  async openRecord(data) { throw new Error("not implemented"); }
+  // A record file to watch again, as its text (never parsed: its 63-bit seed is more than a
+  // JavaScript number holds): resolves with {replay} (its name).
+  async openRecord(text) { throw new Error("not implemented"); }
 
   // One step of a replay, as seat ``seat`` (a number, "spectator", "all" or null) saw it:
   // ``source`` is {game, token} (a finished game) or {record} (a name openRecord gave).
@@ -261,10 +262,10 @@ export class ServerEngine extends Engine {
     return response.blob();
   }
 
-  async openRecord(data) {
-    const opened = await request("/api/replays", json(data));
+  async openRecord(text) {
+    const opened = await request("/api/replays", { method: "POST", headers: { "Content-Type": "application/json" }, body: text });
     try {
-      window.sessionStorage.setItem(`gaia.record.${opened.replay}`, JSON.stringify(data));
+      window.sessionStorage.setItem(`gaia.record.${opened.replay}`, text);
     } catch (error) {
       // no storage: if the server forgets the record, it is dropped here again
     }

@@ -262,12 +262,11 @@ export class InBrowserEngine extends Engine {
     return new Blob([text], { type: "application/json" });
   }
 
-  async openRecord(data) {
-    await this.ask("replay", { record: data, step: 0, seat: "spectator" });
-    const text = JSON.stringify(data);
+  async openRecord(text) {
+    await this.ask("replay", { record: text, step: 0, seat: "spectator" });
     const name = await digest(text);
     if (this.storage) this.storage.setItem(`${PREFIX}record:${name}`, text);
-    else this.records = { ...(this.records || {}), [name]: data };
+    else this.records = { ...(this.records || {}), [name]: text };
     return { replay: name };
   }
 
@@ -277,7 +276,7 @@ export class InBrowserEngine extends Engine {
     if (seat !== null) body.seat = seat;
     if (source.record !== undefined) {
       const text = this.storage ? this.storage.getItem(`${PREFIX}record:${source.record}`) : null;
-      const record = text ? JSON.parse(text) : (this.records || {})[source.record];
+      const record = text || (this.records || {})[source.record]; // the record's text, never parsed here
       if (!record) throw new EngineError({ kind: "expired", status: 404, message: "this record is no longer kept: open it again" });
       return this.ask("replay", { record, ...body });
     }

@@ -206,19 +206,21 @@ async function joinGame(game, button) {
 }
 
 // A record file: posted to the server, which replays it, then watched on the replay page.
+// Its text goes as it is: parsed here, its 63-bit seed would lose digits (a JavaScript number
+// holds 53 bits) and the replay would deal another game.
 async function openRecord(file) {
   const box = $("record-error");
   showError(box, "");
-  let data;
+  const text = await file.text();
   try {
-    data = JSON.parse(await file.text());
+    JSON.parse(text); // only to say so here when the file is no JSON
   } catch (error) {
     showError(box, t("lobby.record_not_json"));
     return;
   }
   let answer;
   try {
-    answer = await engine.openRecord(data);
+    answer = await engine.openRecord(text);
   } catch (error) {
     showError(box, t("lobby.record_refused"));
     box.append(" ", el("span", { class: "engine-words", lang: "en", text: error.error ? error.error.message : "" }));
