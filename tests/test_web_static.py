@@ -324,3 +324,84 @@ def test_try_it_on_three_pages_a_move_applied_in_each_and_a_restriction_refused(
     page.goto(href)
     assert page.locator(f'[id="clause-{clause}"]').count() == 1
     seat.close()
+
+
+KEPT = "document.documentElement.dataset.engineKept === 'snapshot'"
+CACHE = "gaia-table-engine"
+"""The Cache Storage where the worker keeps its snapshot (worker.js)."""
+
+
+def _start(seat: Page) -> dict[str, Any]:
+    """How the page's engine started (its timings), once it has a game's board drawn."""
+    page = seat.page
+    seat.ready()
+    board = page.evaluate(
+        """async () => {
+          const engine = window.gaia.engine;
+          const bots = [null, "greedy", "search"];
+          const created = await engine.ask("create", { players: 3, bots, seed: 5 });
+          return engine.ask("board", { game: created.game });
+        }"""
+    )
+    assert board["to_move"] == 0 and "<svg" in board["world"] and board["choices"]
+    timings: dict[str, Any] = page.evaluate("window.gaia.engine.timings")
+    assert page.evaluate("document.documentElement.dataset.engineStart") == timings["start"]
+    return timings
+
+
+def test_a_second_start_restores_the_snapshot_and_a_stale_one_falls_back(
+    browser: Any, site: str
+) -> None:
+    seat = Page(browser, site)
+    page = seat.page
+    index = json.loads(page.request.get(site + "table/wheels/index.json").text())
+    key = f"{site}table/snapshot/pyodide-{index['pyodide']}-{index['digest']}.bin"
+    keys = f"caches.open('{CACHE}').then((c) => c.keys()).then((k) => k.map((r) => r.url))"
+
+    # the first start: from nothing, and it keeps its snapshot
+    page.goto(site + "table/")
+    first = _start(seat)
+    assert first["start"] == "fresh" and "imports" in first and "fallback" not in first
+    page.wait_for_function(KEPT, timeout=READY_TIME)
+    assert page.evaluate(keys) == [key]
+
+    # the next: the snapshot restored, nothing imported
+    page.reload()
+    second = _start(seat)
+    assert second["start"] == "snapshot" and "imports" not in second, second
+
+    # new wheels whose snapshot's name is taken by the former wheels' snapshot: not restored
+    # (it says whose it is), a fresh start, and the snapshot of the new wheels kept alone
+    other = {**index, "digest": "0" * 16}
+    stale = f"{site}table/snapshot/pyodide-{index['pyodide']}-{other['digest']}.bin"
+    page.evaluate(
+        """async ([key, stale, cache]) => {
+          const kept = await caches.open(cache);
+          await kept.put(stale, await kept.match(key));
+        }""",
+        [key, stale, CACHE],
+    )
+    page.route("**/table/wheels/index.json", lambda route: route.fulfill(json=other))
+    page.reload()
+    third = _start(seat)
+    assert third["start"] == "fresh" and index["digest"] in third["fallback"], third
+    page.wait_for_function(KEPT, timeout=READY_TIME)
+    assert page.evaluate(keys) == [stale]
+    page.reload()
+    assert _start(seat)["start"] == "snapshot"
+    page.unroute("**/table/wheels/index.json")
+
+    # a snapshot that is none (a broken storage, another runtime's): a fresh start
+    page.evaluate(
+        """async ([key, cache]) => {
+          const kept = await caches.open(cache);
+          await kept.put(key, new Response(new Uint8Array(4096).fill(7)));
+        }""",
+        [key, CACHE],
+    )
+    page.reload()
+    fourth = _start(seat)
+    assert fourth["start"] == "fresh" and "not restored" in fourth["fallback"], fourth
+    page.wait_for_function(KEPT, timeout=READY_TIME)
+    assert page.evaluate(keys) == [key]
+    seat.close()
