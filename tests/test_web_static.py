@@ -331,6 +331,15 @@ CACHE = "gaia-table-engine"
 """The Cache Storage where the worker keeps its snapshot (worker.js)."""
 
 
+UNSEEDED = """async () => {
+  const engine = window.gaia.engine;
+  const created = await engine.ask("create", { players: 2 });
+  const { text } = await engine.ask("record", { game: created.game, force: true, text: true });
+  return [created.game, text.match(/"seed": *([0-9]+)/)[1]];
+}"""
+"""A new game with no seed given: its id and the seed drawn for it."""
+
+
 def _start(seat: Page) -> dict[str, Any]:
     """How the page's engine started (its timings), once it has a game's board drawn."""
     page = seat.page
@@ -365,10 +374,15 @@ def test_a_second_start_restores_the_snapshot_and_a_stale_one_falls_back(
     page.wait_for_function(KEPT, timeout=READY_TIME)
     assert page.evaluate(keys) == [key]
 
-    # the next: the snapshot restored, nothing imported
-    page.reload()
-    second = _start(seat)
-    assert second["start"] == "snapshot" and "imports" not in second, second
+    # the next: the snapshot restored, nothing imported; and each restored start draws its own
+    # seeds and ids (secrets come from the browser, not from the snapshot's memory)
+    drawn = []
+    for _ in range(2):
+        page.reload()
+        second = _start(seat)
+        assert second["start"] == "snapshot" and "imports" not in second, second
+        drawn.append(page.evaluate(UNSEEDED))
+    assert drawn[0][0] != drawn[1][0] and drawn[0][1] != drawn[1][1], drawn
 
     # new wheels whose snapshot's name is taken by the former wheels' snapshot: not restored
     # (it says whose it is), a fresh start, and the snapshot of the new wheels kept alone
