@@ -36,10 +36,10 @@ function snapshotKey(indexURL, version, digest) {
   return new URL(`../snapshot/pyodide-${version}-${digest}.bin`, indexURL).href;
 }
 
+// The snapshot kept under ``key``, as a response whose body is still to be read (or null).
 async function savedSnapshot(key) {
   try {
-    const found = await (await caches.open(CACHE)).match(key);
-    return found ? new Uint8Array(await found.arrayBuffer()) : null;
+    return (await (await caches.open(CACHE)).match(key)) || null;
   } catch {
     return null; // no Cache Storage here (an opaque origin, say): a fresh start
   }
@@ -68,11 +68,11 @@ async function forgetSnapshot(key) {
 // The runtime's module made with a memory as large as the snapshot's: a snapshot holds the
 // whole memory, larger than a new runtime's once the library is imported, and Pyodide restores
 // it into the memory it has.
-function sizedFor(snapshot, createPyodideModule) {
-  const header = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 4);
-  const memory = snapshot.length - header[1];
+function sizedFor(reading, createPyodideModule) {
   return async (settings) => {
-    const module = await createPyodideModule(settings);
+    const [module, snapshot] = await Promise.all([createPyodideModule(settings), reading]);
+    const header = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 4);
+    const memory = snapshot.length - header[1];
     if (memory > module.HEAP8.length) module._emscripten_resize_heap(memory);
     return module;
   };
@@ -88,13 +88,20 @@ function writeWheels(pyodide, wheels, buffers) {
   return paths;
 }
 
-async function restore(loadPyodide, indexURL, snapshot, buffers, { wheels, digest }, timings) {
+// Python restored from the snapshot ``saved`` (a response), read while the runtime loads.
+async function restore(loadPyodide, indexURL, saved, buffers, { wheels, digest }, timings) {
   let t0 = performance.now();
+  const reading = saved.arrayBuffer().then((body) => {
+    timings.read = performance.now() - t0;
+    if (body.byteLength < 64) throw new Error("an empty snapshot");
+    return new Uint8Array(body);
+  });
+  reading.catch(() => {});
   const { default: createPyodideModule } = await import(`${indexURL}pyodide.asm.mjs`);
   const pyodide = await loadPyodide({
     indexURL,
-    _loadSnapshot: snapshot,
-    createPyodideModule: sizedFor(snapshot, createPyodideModule),
+    _loadSnapshot: reading,
+    createPyodideModule: sizedFor(reading, createPyodideModule),
   });
   timings.runtime = performance.now() - t0;
   t0 = performance.now();
@@ -141,11 +148,11 @@ async function start({ indexURL, wheels, pyodide: version = null, digest = null 
   // the wheels come while the runtime starts
   const buffers = Promise.all(wheels.map(bytes));
   buffers.catch(() => {});
-  const { loadPyodide } = await import(`${indexURL}pyodide.mjs`);
   const key = snapshotKey(indexURL, version, digest);
-  let t0 = performance.now();
-  const saved = key ? await savedSnapshot(key) : null;
-  if (saved) timings.read = performance.now() - t0;
+  const [{ loadPyodide }, saved] = await Promise.all([
+    import(`${indexURL}pyodide.mjs`),
+    key ? savedSnapshot(key) : null,
+  ]);
   let pyodide = null;
   let snapshot = null;
   if (saved) {
