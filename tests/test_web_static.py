@@ -253,6 +253,8 @@ def try_open(seat: Page, path: str, name: str) -> Any:
     """The "Try it" of the situation ``name`` on the page ``path``, opened: its box."""
     page = seat.page
     page.goto(seat.site + path)
+    # the page starts its engine once drawn, before the reader reaches for "Try it"
+    page.wait_for_function("document.documentElement.dataset.engine", timeout=READY_TIME)
     box = page.locator(f'[data-try="{name}"]')
     box.locator("[data-try-open]").click()
     page.wait_for_selector(f'[data-try="{name}"] .gaia-try-world svg', timeout=READY_TIME)
