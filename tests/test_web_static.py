@@ -11,6 +11,9 @@ elsewhere fails the test.
 - A whole game against a bot on the static table: created in the lobby, played by clicks to
   the end, the page reloaded mid-game and the game going on from where it was, the record
   downloaded, the game watched again, the page in every language.
+- The start kept: a second start restores the memory snapshot the first kept in the browser
+  (nothing imported, its own ids and seeds drawn), and a snapshot of other wheels, or one that
+  is none, is refused for a fresh start that keeps a new one.
 
 The Pyodide package is found as the site's hook finds it (``$GAIA_PYODIDE``, ``.ci-node``);
 outside CI the tests are skipped without it or without Debian's ``/usr/bin/chromium``.
