@@ -3,7 +3,11 @@ measured in Debian's chromium on this machine, beside native CPython in the same
 
 1. the first live position: from opening ``table/`` to the engine ready and a position opened
    and drawn (the ``board`` of a pictured situation), with a cold cache (a new browser
-   profile) and a warm one (the same page opened again); targets 3 s warm, 10 s cold;
+   profile) and a warm one (the same page opened again, once the first start has kept its
+   snapshot); targets 3 s warm, 10 s cold; with the parts of each start (the worker's
+   ``timings``: ``runtime``, Pyodide started, or restored from the snapshot; ``imports``;
+   ``snapshot``, made; ``read``, the snapshot read from the browser's storage), and which
+   start it was (``fresh`` or ``snapshot``);
 2. a decision: the same bots' decisions of the same seeded games through the engine's JSON
    (``{"op": "bot"}``: the bot's choice and the action applied), in the Web Worker under
    Pyodide and here under native CPython (``gaia_rules.web.inbrowser.Engine``, the anchor);
@@ -64,6 +68,8 @@ FIRST_POSITION = """async (record) => {
   await engine.ask("board", { game: opened.game });
   return performance.now();
 }"""
+
+KEPT = "document.documentElement.dataset.engineKept === 'snapshot'"
 
 DECISIONS = """async ([games, limit]) => {
   const engine = window.gaia.engine;
@@ -128,15 +134,19 @@ def main() -> None:
         url = f"http://127.0.0.1:{server.server_port}/table/"
         cold: list[float] = []
         warm: list[float] = []
+        parts: dict[str, list[dict[str, Any]]] = {"cold": [], "warm": []}
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
             for _ in range(options.runs):
                 context = browser.new_context()
                 page = context.new_page()
-                for kind in (cold, warm):
+                for name, kind in (("cold", cold), ("warm", warm)):
                     page.goto(url)
                     page.wait_for_function("window.gaia && window.gaia.engine")
                     kind.append(page.evaluate(FIRST_POSITION, record) / 1000)
+                    parts[name].append(page.evaluate("window.gaia.engine.timings"))
+                    if name == "cold":  # the snapshot kept, as a reader's next visit finds it
+                        page.wait_for_function(KEPT, timeout=120_000)
                 context.close()
             context = browser.new_context()
             page = context.new_page()
@@ -156,8 +166,14 @@ def main() -> None:
         listed = [round(t, 2) for t in times]
         median = statistics.median(times)
         print(f"   {name} cache: median {median:.2f} s of {listed} (target {target} s)")
-    parts = {k: round(v / 1000, 2) for k, v in timings.items() if isinstance(v, float)}
-    print(f"   one start, in parts (s): {parts}")
+    for name, starts in parts.items():
+        kinds = sorted({str(start.get("start")) for start in starts})
+        split = {
+            key: round(statistics.median(float(start.get(key, 0)) for start in starts) / 1000, 2)
+            for key in ("read", "runtime", "wheels", "imports", "snapshot", "total")
+            if any(key in start for start in starts)
+        }
+        print(f"   {name} starts ({', '.join(kinds)}), medians in parts (s): {split}")
     assert worker_count == native_count, (worker_count, native_count)
     per_worker = worker_ms / worker_count
     per_native = native_ms / native_count

@@ -11,6 +11,9 @@ elsewhere fails the test.
 - A whole game against a bot on the static table: created in the lobby, played by clicks to
   the end, the page reloaded mid-game and the game going on from where it was, the record
   downloaded, the game watched again, the page in every language.
+- The start kept: a second start restores the memory snapshot the first kept in the browser
+  (nothing imported, its own ids and seeds drawn), and a snapshot of other wheels, or one that
+  is none, is refused for a fresh start that keeps a new one.
 
 The Pyodide package is found as the site's hook finds it (``$GAIA_PYODIDE``, ``.ci-node``);
 outside CI the tests are skipped without it or without Debian's ``/usr/bin/chromium``.
@@ -283,6 +286,8 @@ def try_open(seat: Page, path: str, name: str) -> Any:
     """The "Try it" of the situation ``name`` on the page ``path``, opened: its box."""
     page = seat.page
     page.goto(seat.site + path)
+    # the page starts its engine once drawn, before the reader reaches for "Try it"
+    page.wait_for_function("document.documentElement.dataset.engine", timeout=READY_TIME)
     box = page.locator(f'[data-try="{name}"]')
     box.locator("[data-try-open]").click()
     page.wait_for_selector(f'[data-try="{name}"] .gaia-try-world svg', timeout=READY_TIME)
@@ -373,4 +378,99 @@ def test_restrictions_tried_from_positions_set_up_for_them_are_refused_in_the_pa
         refusal.wait_for(timeout=30000)
         assert refusal.get_attribute("data-clause") == clause
         assert words in refusal.inner_text() and f"clause {clause}" in refusal.inner_text()
+    seat.close()
+
+
+KEPT = "document.documentElement.dataset.engineKept === 'snapshot'"
+CACHE = "gaia-table-engine"
+"""The Cache Storage where the worker keeps its snapshot (worker.js)."""
+
+
+UNSEEDED = """async () => {
+  const engine = window.gaia.engine;
+  const created = await engine.ask("create", { players: 2 });
+  const { text } = await engine.ask("record", { game: created.game, force: true, text: true });
+  return [created.game, text.match(/"seed": *([0-9]+)/)[1]];
+}"""
+"""A new game with no seed given: its id and the seed drawn for it."""
+
+
+def _start(seat: Page) -> dict[str, Any]:
+    """How the page's engine started (its timings), once it has a game's board drawn."""
+    page = seat.page
+    seat.ready()
+    board = page.evaluate(
+        """async () => {
+          const engine = window.gaia.engine;
+          const bots = [null, "greedy", "search"];
+          const created = await engine.ask("create", { players: 3, bots, seed: 5 });
+          return engine.ask("board", { game: created.game });
+        }"""
+    )
+    assert board["to_move"] == 0 and "<svg" in board["world"] and board["choices"]
+    timings: dict[str, Any] = page.evaluate("window.gaia.engine.timings")
+    assert page.evaluate("document.documentElement.dataset.engineStart") == timings["start"]
+    return timings
+
+
+def test_a_second_start_restores_the_snapshot_and_a_stale_one_falls_back(
+    browser: Any, site: str
+) -> None:
+    seat = Page(browser, site)
+    page = seat.page
+    index = json.loads(page.request.get(site + "table/wheels/index.json").text())
+    key = f"{site}table/snapshot/pyodide-{index['pyodide']}-{index['digest']}.bin"
+    keys = f"caches.open('{CACHE}').then((c) => c.keys()).then((k) => k.map((r) => r.url))"
+
+    # the first start: from nothing, and it keeps its snapshot
+    page.goto(site + "table/")
+    first = _start(seat)
+    assert first["start"] == "fresh" and "imports" in first and "fallback" not in first
+    page.wait_for_function(KEPT, timeout=READY_TIME)
+    assert page.evaluate(keys) == [key]
+
+    # the next: the snapshot restored, nothing imported; and each restored start draws its own
+    # seeds and ids (secrets come from the browser, not from the snapshot's memory)
+    drawn = []
+    for _ in range(2):
+        page.reload()
+        second = _start(seat)
+        assert second["start"] == "snapshot" and "imports" not in second, second
+        drawn.append(page.evaluate(UNSEEDED))
+    assert drawn[0][0] != drawn[1][0] and drawn[0][1] != drawn[1][1], drawn
+
+    # new wheels whose snapshot's name is taken by the former wheels' snapshot: not restored
+    # (it says whose it is), a fresh start, and the snapshot of the new wheels kept alone
+    other = {**index, "digest": "0" * 16}
+    stale = f"{site}table/snapshot/pyodide-{index['pyodide']}-{other['digest']}.bin"
+    page.evaluate(
+        """async ([key, stale, cache]) => {
+          const kept = await caches.open(cache);
+          await kept.put(stale, await kept.match(key));
+        }""",
+        [key, stale, CACHE],
+    )
+    page.route("**/table/wheels/index.json", lambda route: route.fulfill(json=other))
+    page.reload()
+    third = _start(seat)
+    assert third["start"] == "fresh" and index["digest"] in third["fallback"], third
+    page.wait_for_function(KEPT, timeout=READY_TIME)
+    assert page.evaluate(keys) == [stale]
+    page.reload()
+    assert _start(seat)["start"] == "snapshot"
+    page.unroute("**/table/wheels/index.json")
+
+    # a snapshot that is none (a broken storage, another runtime's): a fresh start
+    page.evaluate(
+        """async ([key, cache]) => {
+          const kept = await caches.open(cache);
+          await kept.put(key, new Response(new Uint8Array(4096).fill(7)));
+        }""",
+        [key, CACHE],
+    )
+    page.reload()
+    fourth = _start(seat)
+    assert fourth["start"] == "fresh" and "not restored" in fourth["fallback"], fourth
+    page.wait_for_function(KEPT, timeout=READY_TIME)
+    assert page.evaluate(keys) == [key]
     seat.close()

@@ -211,13 +211,24 @@ class Trial {
   }
 }
 
-for (const box of document.querySelectorAll("[data-try]")) {
+const boxes = document.querySelectorAll("[data-try]");
+for (const box of boxes) {
   const opener = box.querySelector("[data-try-open]");
   if (!opener || opener.dataset.ready) continue;
   opener.dataset.ready = "1";
   const trial = new Trial(box);
   box.gaiaTrial = trial;
   opener.addEventListener("click", () => trial.open());
-  // the engine starts as the reader reaches for the button, not at the click
+  // the engine starts as the reader reaches for the button, if the page has not started it yet
   for (const kind of ["pointerenter", "focus"]) opener.addEventListener(kind, () => engineAt(trial.table), { once: true });
+}
+
+// A page with a position to try starts its engine as soon as it has been drawn (once the browser
+// is idle, or a second after at the latest), so that it is ready, or nearly, by the first click:
+// a start is quick once the browser keeps the engine's snapshot (worker.js).
+if (boxes.length && boxes[0].dataset.table) {
+  const table = new URL(boxes[0].dataset.table, location.href).href;
+  const early = () => engineAt(table);
+  if (typeof requestIdleCallback === "function") requestIdleCallback(early, { timeout: 1000 });
+  else setTimeout(early, 0);
 }

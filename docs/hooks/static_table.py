@@ -12,7 +12,10 @@ Adds to the site, under ``table/``:
   cannot: a strict build never goes without the table);
 - ``wheels/``: the pure wheel of gaia-rules built from this tree (``pip wheel``), the wheels of
   its dependencies (attrs, cattrs, typing_extensions) made from the installed distributions,
-  and ``index.json``, the list the worker unpacks in order.
+  each with its modules' bytecode for the runtime's CPython beside their sources (compiled by
+  that runtime, in node, as the site is built: the worker imports the wheels from their zips,
+  and a module imported from a zip takes its ``.pyc`` beside it, checked against the source's
+  hash), and ``index.json``, the list the worker puts on Python's path in order.
 
 Nothing of it is fetched from outside the site when the page runs.
 """
@@ -130,6 +133,67 @@ def installed_wheel(name: str, *, natives: bool = False) -> tuple[str, bytes]:
     return wheel, buffer.getvalue()
 
 
+BYTECODE = """\
+import { loadPyodide } from "%(runtime)s";
+import fs from "node:fs";
+const [folder, ...names] = process.argv.slice(2);
+const pyodide = await loadPyodide();
+pyodide.FS.mkdirTree("/wheels");
+for (const name of names) {
+  const wheel = new Uint8Array(fs.readFileSync(`${folder}/${name}`));
+  pyodide.FS.writeFile(`/wheels/${name}`, wheel);
+}
+pyodide.runPython(`%(python)s`);
+for (const name of names) {
+  fs.writeFileSync(`${folder}/${name}`, pyodide.FS.readFile(`/wheels/${name}`));
+}
+"""
+"""Run by node: each wheel of the folder given, its modules compiled by Pyodide's CPython."""
+
+COMPILE = """
+import importlib.util, io, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+for name in %(names)s:
+    path = "/wheels/" + name
+    with zipfile.ZipFile(path) as source:
+        entries = [(info, source.read(info)) for info in source.infolist()]
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as wheel:
+        for info, data in entries:
+            wheel.writestr(info, data)
+            if info.filename.endswith(".py"):
+                code = compile(data, info.filename, "exec", dont_inherit=True)
+                pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), True)
+                wheel.writestr(zipfile.ZipInfo(info.filename + "c", info.date_time), bytes(pyc))
+    with open(path, "wb") as file:
+        file.write(out.getvalue())
+"""
+"""Each wheel rewritten with ``module.pyc`` beside each ``module.py`` (where an import from a
+zip looks for it), checked against its source's hash when imported."""
+
+
+def with_bytecode(wheels: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
+    """The wheels, each with its modules compiled by the runtime's own CPython (run in node,
+    which installed the runtime's npm package)."""
+    runtime = pyodide_folder() / "pyodide.mjs"
+    names = [name for name, _ in wheels]
+    with tempfile.TemporaryDirectory() as folder:
+        for name, content in wheels:
+            (Path(folder) / name).write_bytes(content)
+        python = COMPILE % {"names": repr(names)}
+        script = BYTECODE % {"runtime": runtime.as_uri(), "python": python.replace("`", "\\`")}
+        (Path(folder) / "compile.mjs").write_text(script, "utf-8")
+        command = ["node", str(Path(folder) / "compile.mjs"), folder, *names]
+        try:
+            done = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)
+        except (OSError, subprocess.SubprocessError) as error:
+            why = f"the wheels' bytecode needs node, to run Pyodide: {error}"
+            raise PluginError(why) from error
+        if done.returncode != 0:
+            raise PluginError(f"the wheels' bytecode was not compiled: {done.stderr[-2000:]}")
+        return [(name, (Path(folder) / name).read_bytes()) for name in names]
+
+
 def _page_files() -> dict[str, bytes]:
     """The page's static files (the package's ``web/static``), by path under it."""
     found: dict[str, bytes] = {}
@@ -167,7 +231,7 @@ def table_files() -> dict[str, bytes]:
     runtime = pyodide_folder()
     for name in RUNTIME:
         out[f"{TABLE}/pyodide/{name}"] = (runtime / name).read_bytes()
-    wheels = [installed_wheel(name) for name in DEPENDENCIES] + [own_wheel()]
+    wheels = with_bytecode([installed_wheel(name) for name in DEPENDENCIES] + [own_wheel()])
     for name, content in wheels:
         out[f"{TABLE}/wheels/{name}"] = content
     digest = hashlib.sha256(b"".join(content for _, content in wheels)).hexdigest()[:16]

@@ -6,6 +6,11 @@
 //   await engine.ready;            // also: <html data-engine="ready">, and a "gaia-ready" event
 //   const game = await engine.createGame({ players: 3, bots: [null, "greedy", "search"] });
 //
+// ``<html data-engine-start>`` says how it started: "fresh" (the runtime started and the library
+// imported), or "snapshot" (Python restored from the memory snapshot a former start of the same
+// wheels kept in the browser's Cache Storage); ``data-engine-kept="snapshot"`` once a start has
+// kept one.
+//
 // The bots' seats are played in the worker as soon as a bot is to move; each accepted action
 // is kept in the browser's storage (localStorage: the game's record so far and its bots), so a
 // game in progress is opened again after a reload, under the same id and tokens.
@@ -70,7 +75,8 @@ export class InBrowserEngine extends Engine {
     try {
       const index = await fetch(new URL("wheels/index.json", this.base)).then((r) => r.json());
       const wheels = index.wheels.map((name) => new URL(`wheels/${name}`, this.base).href);
-      this.worker.postMessage({ type: "start", indexURL: new URL("pyodide/", this.base).href, wheels });
+      const { pyodide = null, digest = null } = index;
+      this.worker.postMessage({ type: "start", indexURL: new URL("pyodide/", this.base).href, wheels, pyodide, digest });
     } catch (error) {
       this.heard({ type: "failed", message: String(error) });
     }
@@ -79,8 +85,12 @@ export class InBrowserEngine extends Engine {
   heard(message) {
     if (message.type === "ready") {
       this.timings = { ...message.timings, total: performance.now() - this.started };
+      // "snapshot" (Python restored as a former start left it) or "fresh"
+      document.documentElement.dataset.engineStart = this.timings.start || "fresh";
       announce("ready", this.timings);
       this.readyNow(this.timings);
+    } else if (message.type === "kept") {
+      document.documentElement.dataset.engineKept = "snapshot"; // the next start restores it
     } else if (message.type === "failed") {
       announce("failed", { message: message.message });
       this.failNow(new EngineError({ kind: "network", status: 0, message: message.message }));
