@@ -14,6 +14,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.browsing import browser, server, shots  # noqa: F401 (fixtures of the suite)
 from tests.fuzz import Figures
 
 
@@ -38,9 +39,10 @@ def _drives_a_browser(module: types.ModuleType) -> bool:
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         module = getattr(item, "module", None)
-        if module is not None and _drives_a_browser(module):
+        uses = getattr(item, "fixturenames", ())
+        if "browser" in uses or (module is not None and _drives_a_browser(module)):
             item.add_marker(pytest.mark.browser)
-        if "postgres" in getattr(item, "fixturenames", ()):
+        if "postgres" in uses:
             item.add_marker(pytest.mark.postgres)
 
 

@@ -30,7 +30,6 @@ import os
 import random
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -42,30 +41,16 @@ sync_api = pytest.importorskip("playwright.sync_api")
 
 import gaia_rules as gr  # noqa: E402
 from gaia_rules.web.messages import seat_events, seat_view  # noqa: E402
+from tests.browsing import CI, LANGUAGES, need_chromium  # noqa: E402
 from tests.hidden import blind_to  # noqa: E402
 from tests.replays import an_eruption_from_a_position  # noqa: E402
-from tests.web_server import Server, running_server  # noqa: E402
+from tests.web_server import Server  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 CARD_ID = re.compile(r"\b[NCAPO][0-9]{2}\b")
 GAME_TIME = 600.0
 """Seconds a whole game may take on a busy machine before the test gives up."""
-LANGUAGES = ("en", "de", "fr", "hu")
-CI = os.environ.get("CI") == "true"
-
-if not CHROMIUM.exists() and not CI:
-    pytest.skip("Debian's chromium is not installed", allow_module_level=True)
+need_chromium()
 
 
 def axe_script() -> str | None:
@@ -77,28 +62,6 @@ def axe_script() -> str | None:
         if candidate and Path(candidate).is_file():
             return Path(candidate).read_text(encoding="utf-8")
     return None
-
-
-@pytest.fixture(scope="module")
-def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = os.environ.get("GAIA_SCREENSHOTS")
-    path = Path(folder) if folder else tmp_path_factory.mktemp("screenshots")
-    path.mkdir(parents=True, exist_ok=True)
-    return path
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with running_server(tmp_path_factory.mktemp("web") / "games.sqlite3") as running:
-        yield running
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield launched
-        launched.close()
 
 
 # -- a seat's page -------------------------------------------------------------------------------

@@ -42,10 +42,9 @@ import pytest
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
+from tests.browsing import CI, need_chromium  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"]
-CI = os.environ.get("CI") == "true"
 GAME_TIME = 600.0
 """Seconds a whole game may take on a busy machine before the test gives up."""
 READY_TIME = 120_000
@@ -54,8 +53,7 @@ benchmark's to measure, not a test's)."""
 
 pytestmark = pytest.mark.browser
 
-if not CHROMIUM.exists() and not CI:
-    pytest.skip("Debian's chromium is not installed", allow_module_level=True)
+need_chromium()
 
 HOOKS = ROOT / "docs" / "hooks"
 
@@ -109,22 +107,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     finally:
         server.shutdown()
         server.server_close()
-
-
-@pytest.fixture(scope="module")
-def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = os.environ.get("GAIA_SCREENSHOTS")
-    path = Path(folder) if folder else tmp_path_factory.mktemp("screenshots")
-    path.mkdir(parents=True, exist_ok=True)
-    return path
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield launched
-        launched.close()
 
 
 class Page:

@@ -17,11 +17,9 @@ Screenshots go to ``$GAIA_SCREENSHOTS`` (a folder; a temporary one otherwise).
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -32,39 +30,14 @@ pytest.importorskip("uvicorn")
 sync_api = pytest.importorskip("playwright.sync_api")
 
 import gaia_rules as gr  # noqa: E402
-from tests.web_server import Server, running_server  # noqa: E402
+from tests.browsing import LANGUAGES, need_chromium  # noqa: E402
+from tests.web_server import Server  # noqa: E402
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
-LANGUAGES = ("en", "de", "fr", "hu")
 SEED = 11
 STATIC = Path(__file__).resolve().parent.parent / "src" / "gaia_rules" / "web" / "static" / "i18n"
 ENGLISH: dict[str, str] = json.loads((STATIC / "en.json").read_text(encoding="utf-8"))
 
-if not CHROMIUM.exists() and os.environ.get("CI") != "true":
-    pytest.skip("Debian's chromium is not installed", allow_module_level=True)
-
-
-@pytest.fixture(scope="module")
-def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = os.environ.get("GAIA_SCREENSHOTS")
-    path = Path(folder) if folder else tmp_path_factory.mktemp("screenshots")
-    path.mkdir(parents=True, exist_ok=True)
-    return path
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with running_server(tmp_path_factory.mktemp("web") / "games.sqlite3") as running:
-        yield running
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield launched
-        launched.close()
+need_chromium()
 
 
 def new_game(server: Server, seed: int = SEED) -> str:
