@@ -5,17 +5,15 @@ job of CI (``.ci/run``), not of these tests."""
 
 from __future__ import annotations
 
-import importlib.util
 import posixpath
 import re
-import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
 import gaia_rules as gr
+from tests.loading import load_hook
 from tests.spec_clauses import spec_clauses
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,25 +21,9 @@ HOOKS = ROOT / "docs" / "hooks"
 RULES_PAGES = ROOT / "docs" / "rules"
 
 
-def _load(name: str) -> ModuleType:
-    """Import one hook module by its path, as mkdocs does (its folder on ``sys.path``)."""
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, HOOKS / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    sys.path.insert(0, str(HOOKS))
-    try:
-        spec.loader.exec_module(module)
-    finally:
-        sys.path.remove(str(HOOKS))
-    return module
-
-
-spec_pages = _load("spec_pages")
-cards_page = _load("cards_page")
-pictures = _load("pictures")
+spec_pages = load_hook("spec_pages")
+cards_page = load_hook("cards_page")
+pictures = load_hook("pictures")
 
 
 @pytest.fixture(scope="module")

@@ -5,12 +5,9 @@ written by hand are PyTorch's; a policy file of another version is refused."""
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import io
 import json
-import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -23,20 +20,12 @@ import gaia_rules as gr
 from gaia_rules.cli import main
 from gaia_rules.rl.policy import Policy, PolicyBot, action_features, state_features
 from gaia_rules.rl.vector import GaiaVectorEnv
+from tests.loading import load_file
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "train_agent.py"
 
 
-def _example() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("train_agent", EXAMPLE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["train_agent"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-train_agent = _example()
+train_agent = load_file("train_agent", EXAMPLE)
 SHORT = ["--updates", "2", "--envs", "4", "--steps", "16", "--minibatch", "32", "--epochs", "1"]
 
 

@@ -3,26 +3,13 @@ their results, and a small seeded round robin writes its tables, each game count
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
-from types import ModuleType
 
 from gaia_rules.cli.simulate import GameOutcome
+from tests.loading import load_file
 
 SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "ratings.py"
-
-
-def _ratings() -> ModuleType:
-    if "gaia_ratings" in sys.modules:
-        return sys.modules["gaia_ratings"]
-    spec = importlib.util.spec_from_file_location("gaia_ratings", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["gaia_ratings"] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def _game(index: int, lineup: tuple[str, ...], winner: int) -> GameOutcome:
@@ -30,7 +17,7 @@ def _game(index: int, lineup: tuple[str, ...], winner: int) -> GameOutcome:
 
 
 def test_a_bot_that_wins_more_is_rated_higher_and_the_anchor_at_zero() -> None:
-    ratings = _ratings()
+    ratings = load_file("gaia_ratings", SCRIPT)
     games = [_game(i, ("a", "b"), 0) for i in range(6)] + [_game(6, ("a", "b"), 1)]
     games += [_game(7 + i, ("b", "c"), 0) for i in range(6)] + [_game(13, ("b", "c"), 1)]
     elo = ratings.bradley_terry(["a", "b", "c"], games, "c")
@@ -41,14 +28,14 @@ def test_a_bot_that_wins_more_is_rated_higher_and_the_anchor_at_zero() -> None:
 
 
 def test_even_results_rate_two_bots_alike() -> None:
-    ratings = _ratings()
+    ratings = load_file("gaia_ratings", SCRIPT)
     games = [_game(i, ("a", "b"), i % 2) for i in range(8)]
     elo = ratings.bradley_terry(["a", "b"], games, None)
     assert abs(elo["a"] - elo["b"]) < 1e-6
 
 
 def test_a_small_round_robin_writes_its_tables(tmp_path: Path) -> None:
-    ratings = _ratings()
+    ratings = load_file("gaia_ratings", SCRIPT)
     out = tmp_path / "ratings"
     argv = ["--bots", "random,greedy", "--levels", "basic", "--seats", "2", "--games", "2"]
     assert ratings.main([*argv, "--bootstrap", "5", "--out", str(out)]) == 0

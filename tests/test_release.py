@@ -4,29 +4,18 @@ becomes a dated one, and the version is written in its one place."""
 from __future__ import annotations
 
 import datetime
-import importlib.util
-import sys
 import tomllib
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 import gaia_rules as gr
+from tests.loading import load_file
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("release", ROOT / "scripts" / "release.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-release = _load()
+release = load_file("release", ROOT / "scripts" / "release.py")
 
 CHANGELOG = """# Changelog
 

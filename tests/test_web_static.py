@@ -25,7 +25,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import http.server
-import importlib.util
 import json
 import os
 import random
@@ -43,6 +42,7 @@ import pytest
 sync_api = pytest.importorskip("playwright.sync_api")
 
 from tests.browsing import CI, need_chromium  # noqa: E402
+from tests.loading import load_hook  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME_TIME = 600.0
@@ -58,23 +58,7 @@ need_chromium()
 HOOKS = ROOT / "docs" / "hooks"
 
 
-def _load(name: str) -> Any:
-    """Import one hook module by its path, as mkdocs does (its folder on ``sys.path``)."""
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, HOOKS / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    sys.path.insert(0, str(HOOKS))
-    try:
-        spec.loader.exec_module(module)
-    finally:
-        sys.path.remove(str(HOOKS))
-    return module
-
-
-static_table = _load("static_table")
+static_table = load_hook("static_table")
 
 
 def _pyodide_here() -> bool:
