@@ -1,9 +1,32 @@
-"""A game the replay tests watch again: it starts from a position (``GameRecord.start``), so a
-replay must rebuild the table from the position, not from a new deal."""
+"""Games the replay tests watch again: one that starts from a position (``GameRecord.start``),
+so that a replay must rebuild the table from the position, not from a new deal; and one dealt
+from a seed no JavaScript number holds, so that a page that parses its record replays another
+game."""
 
 from __future__ import annotations
 
+import random
+
 import gaia_rules as gr
+
+BIG_SEED = 2**62 + 12345
+"""4611686018427400249: above 2**53, so a double rounds it."""
+
+
+def played_on(game: gr.Game, moves: int, seed: int) -> gr.Game:
+    """``game`` after up to ``moves`` more random legal moves, drawn from ``seed``."""
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if game.is_over:
+            break
+        game.apply(rng.choice(list(game.legal_actions())))
+    return game
+
+
+def a_game_of_a_big_seed() -> gr.Game:
+    """Eight moves of a 2-player basic game dealt from :data:`BIG_SEED`."""
+    assert float(BIG_SEED) != BIG_SEED
+    return played_on(gr.new_game(2, gr.Rules.basic(), BIG_SEED), 8, 5)
 
 
 def an_eruption_from_a_position() -> gr.Game:

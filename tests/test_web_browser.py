@@ -43,7 +43,12 @@ import gaia_rules as gr  # noqa: E402
 from gaia_rules.web.messages import seat_events, seat_view  # noqa: E402
 from tests.browsing import CI, LANGUAGES, need_chromium  # noqa: E402
 from tests.hidden import blind_to  # noqa: E402
-from tests.replays import an_eruption_from_a_position  # noqa: E402
+from tests.replays import (  # noqa: E402
+    BIG_SEED,
+    a_game_of_a_big_seed,
+    an_eruption_from_a_position,
+    played_on,
+)
 from tests.web_server import Server  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -774,10 +779,7 @@ def test_a_record_file_dropped_in_the_lobby_is_replayed(
     server: Server, browser: Any, shots: Path, tmp_path: Path
 ) -> None:
     """A record that starts from a position, opened from the lobby."""
-    game = an_eruption_from_a_position()
-    rng = random.Random(3)
-    while not game.is_over and len(game.actions) < 12:
-        game.apply(rng.choice(list(game.legal_actions())))
+    game = played_on(an_eruption_from_a_position(), 11, 3)
     path = tmp_path / "record.json"
     path.write_text(game.record().to_json(), encoding="utf-8")
     context = browser.new_context(viewport={"width": 1366, "height": 768})
@@ -809,14 +811,9 @@ def test_a_dropped_record_keeps_its_63_bit_seed_to_the_digit(
     file's text as it is, so the replay is the recorded game (the server names a replay by
     the digest of its record, and the game dealt from a rounded seed would refuse the
     recorded moves or be another game)."""
-    seed = 2**62 + 12345  # 4611686018427400249: no double holds it
-    assert float(seed) != seed
-    game = gr.new_game(2, gr.Rules.basic(), seed)
-    rng = random.Random(5)
-    while not game.is_over and len(game.actions) < 8:
-        game.apply(rng.choice(list(game.legal_actions())))
+    game = a_game_of_a_big_seed()
     text = game.record().to_json()
-    assert f'"seed":{seed}' in text
+    assert f'"seed":{BIG_SEED}' in text
     path = tmp_path / "record.json"
     path.write_text(text, encoding="utf-8")
     name = hashlib.sha256(gr.GameRecord.from_json(text).to_json().encode()).hexdigest()[:32]

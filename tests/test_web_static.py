@@ -225,14 +225,9 @@ def test_a_record_dropped_on_the_static_table_keeps_its_63_bit_seed(
     """A record whose seed is above 2**53, which a JavaScript number would round, opened from
     the lobby: the engine in the page replays the file's text, so the replay is the recorded
     game (named by the digest of that very text), all its steps."""
-    import gaia_rules as gr  # noqa: PLC0415 (the site's build imports it first)
+    from tests.replays import a_game_of_a_big_seed  # noqa: PLC0415 (after the site's build)
 
-    seed = 2**62 + 12345
-    assert float(seed) != seed
-    game = gr.new_game(2, gr.Rules.basic(), seed)
-    rng = random.Random(5)
-    while not game.is_over and len(game.actions) < 8:
-        game.apply(rng.choice(list(game.legal_actions())))
+    game = a_game_of_a_big_seed()
     text = game.record().to_json()
     path = tmp_path / "record.json"
     path.write_text(text, encoding="utf-8")
