@@ -162,9 +162,9 @@ def draw(table: Table, action: DrawDisplay | DrawDeck) -> None:
         if deck:  # 6.2: the slot is refilled from the top of the deck
             refill = deck[0]
             table.decks[kind] = deck[1:]
-            table.displays[kind] = tuple(refill if c == card else c for c in display)
+            table.set_display(kind, tuple(refill if c == card else c for c in display))
         else:  # 6.2: with an empty deck the slot stays empty
-            table.displays[kind] = tuple(c for c in display if c != card)
+            table.set_display(kind, tuple(c for c in display if c != card))
         table.emit(CardDrawn(player, kind, card, from_display=True))
         if deck:
             table.emit(DisplayRefilled(kind, refill))
@@ -217,7 +217,7 @@ def limit_discard(table: Table, action: Discard) -> None:
     hand.remove(action.card)
     table.hands[action.player] = tuple(hand)
     kind = kind_of(action.card)
-    table.discards[kind] += (action.card,)
+    table.discard(kind, action.card)
     table.emit(CardDiscarded(action.player, action.card))
     if over_a_limit(table, action.player):
         table.steps.append(ChooseLimitDiscard(action.player))

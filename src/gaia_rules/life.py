@@ -140,7 +140,7 @@ def play_animals(table: Table, action: PlayAnimals) -> None:
     hand = list(table.hands[player])
     hand.remove(card)
     table.hands[player] = tuple(hand)
-    table.discards[CardKind.LIFE] += (card,)
+    table.discard(CardKind.LIFE, card)
     table.bank -= ANIMALS_PER_CARD
     table.tokens[pos] = ANIMALS_PER_CARD
     table.emit(AnimalsPlaced(player, card, pos, ANIMALS_PER_CARD))

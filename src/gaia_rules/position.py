@@ -967,7 +967,7 @@ def table_of(p: Position) -> Table:
     table.discards = {kind: tuple(p.discards.get(kind, ())) for kind in CardKind}
     table.hands = [tuple(hand) for hand in p.hands]
     table.tableaux = [tuple(tableau) for tableau in p.tableaux]
-    table.shown = None
+    table.name_piles()
     table.objectives = tuple(p.objectives)
     table.objective_pawns = dict(p.objective_pawns)
     table.out_of_game = tuple(p.out_of_game)

@@ -116,7 +116,7 @@ def discard_city(table: Table, pos: Pos) -> None:
     card = table.cities.pop(pos)
     del table.pawns[pos]
     table.reached_four.discard(pos)
-    table.discards[CardKind.LIFE] += (card,)
+    table.discard(CardKind.LIFE, card)
     table.emit(CityDiscarded(card, pos))
 
 

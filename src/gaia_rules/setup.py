@@ -120,7 +120,7 @@ def deal(rules: Rules, players: int, seed: int, first_player: int) -> Table:
         table.discards[kind] = ()
     table.hands = [tuple(hand) for hand in hands]
     table.tableaux = [() for _ in range(players)]
-    table.shown = None
+    table.name_piles()
     objectives = []
     for card in cards.ids(Objective):
         face = cards.face(card)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 from gaia_rules.cards import CardId
 from gaia_rules.decisions import BeginTurn, PowerEffect
 from gaia_rules.manifest import Manifest
+from gaia_rules.naming import faced
 from gaia_rules.vocabulary import CardKind, Land, Pos, Star
 
 if TYPE_CHECKING:
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
     from gaia_rules.rules import Rules
     from gaia_rules.state import CityState
 
-__all__ = ["Chain", "CityPawns", "ShownPiles", "Table", "WorldMemo", "chain_items"]
+__all__ = ["Chain", "CityPawns", "Table", "WorldMemo", "chain_items"]
 
 Chain = tuple[object, Any] | None
 """A persistent linked list, newest first: ``(item, rest)`` or ``None`` (``rest`` is a chain
@@ -36,18 +37,6 @@ again; spelled ``Any`` because mypyc recurses without end on a recursive type al
 
 CityPawns = tuple[tuple[Pos, tuple[int, ...]], ...]
 """The pawns on every city, square by square, in the order of ``Table.pawns``."""
-
-Piles = tuple[tuple[CardId, ...], ...]
-"""Piles of cards, each a tuple (as the table holds them)."""
-
-ShownPiles = tuple[
-    tuple[Piles, dict[CardKind, tuple[CardId, ...]]],
-    tuple[Piles, dict[CardKind, tuple[CardId, ...]]],
-    tuple[Piles, Piles],
-]
-"""The piles every view shows, as ``Table.shown`` keeps them: the displays, the discard
-piles and the cards in front, each as the piles the table holds and the same by their
-face ids."""
 
 
 def chain_items(chain: Chain) -> list[object]:
@@ -188,6 +177,9 @@ class Table:
         "decks",
         "discards",
         "displays",
+        "faced_discards",
+        "faced_displays",
+        "faced_tableaux",
         "first_player",
         "frontier",
         "hands",
@@ -209,7 +201,6 @@ class Table:
         "rules",
         "satisfaction",
         "seed",
-        "shown",
         "start",
         "steps",
         "stolen",
@@ -245,10 +236,14 @@ class Table:
     discards: dict[CardKind, tuple[CardId, ...]]
     hands: list[tuple[CardId, ...]]
     tableaux: list[tuple[CardId, ...]]
-    shown: ShownPiles | None
-    """The displays, discard piles and cards in front as every view shows them, by their face
-    ids, with the piles they were named from (`gaia_rules.viewfields`); ``None`` until a view
-    is built. A pure function of those piles, so copies of a table share it."""
+    faced_displays: dict[CardKind, tuple[CardId, ...]]
+    faced_discards: dict[CardKind, tuple[CardId, ...]]
+    faced_tableaux: list[tuple[CardId, ...]]
+    """The displays, discard piles and cards in front by their face ids, as every view shows
+    them (spec 1.14), written with the piles themselves: only the methods below (and
+    `name_piles`) write a pile, so the two never part. Hot path: renaming the piles at each
+    view cost a view as much as the rest of it, where a write renames the one card or
+    pile it changes, about once a turn."""
     objectives: tuple[CardId, ...]
     objective_pawns: dict[CardId, int]
     out_of_game: tuple[CardId, ...]
@@ -310,7 +305,9 @@ class Table:
         new.discards = self.discards.copy()
         new.hands = self.hands.copy()
         new.tableaux = self.tableaux.copy()
-        new.shown = self.shown
+        new.faced_displays = self.faced_displays.copy()
+        new.faced_discards = self.faced_discards.copy()
+        new.faced_tableaux = self.faced_tableaux.copy()
         new.objectives = self.objectives
         new.objective_pawns = self.objective_pawns.copy()
         new.out_of_game = self.out_of_game
@@ -379,6 +376,34 @@ class Table:
             for near in square.neighbours():  # their surroundings changed
                 offered.pop(near, None)
         memo.free, memo.offered = free, offered
+
+    def name_piles(self) -> None:
+        """Name the displays, discard piles and cards in front by their face ids afresh, once
+        they were all written (a new table)."""
+        face_ids = self.cards.face_ids
+        self.faced_displays = {kind: faced(pile, face_ids) for kind, pile in self.displays.items()}
+        self.faced_discards = {kind: faced(pile, face_ids) for kind, pile in self.discards.items()}
+        self.faced_tableaux = [faced(pile, face_ids) for pile in self.tableaux]
+
+    def set_display(self, kind: CardKind, pile: tuple[CardId, ...]) -> None:
+        """Make ``pile`` the display of ``kind``."""
+        self.displays[kind] = pile
+        self.faced_displays[kind] = faced(pile, self.cards.face_ids)
+
+    def discard(self, kind: CardKind, card: CardId) -> None:
+        """Put ``card`` on top of the discard pile of ``kind``."""
+        self.discards[kind] += (card,)
+        self.faced_discards[kind] += (self.cards.face_ids[card],)
+
+    def set_tableau(self, player: int, pile: tuple[CardId, ...]) -> None:
+        """Make ``pile`` the cards in front of ``player``."""
+        self.tableaux[player] = pile
+        self.faced_tableaux[player] = faced(pile, self.cards.face_ids)
+
+    def put_in_front(self, player: int, card: CardId) -> None:
+        """Put ``card`` in front of ``player``, after the cards there."""
+        self.tableaux[player] += (card,)
+        self.faced_tableaux[player] += (self.cards.face_ids[card],)
 
     def emit(self, event: Event) -> None:
         """Append an event to the log."""
