@@ -57,6 +57,21 @@ def new_view(cls: type[V], table: Table, seat: int, make_city: MakeCity) -> V:
     # ids; the table keeps its public piles by face id as it writes them (`Table.discard`)
     face_ids = table.cards.face_ids
     steps = table.steps
+    # Hot path: most views follow no Power, so the steps are copied as they are, unless a
+    # step names a card (the types checked in C, where a comprehension asked each step)
+    shown_steps = (
+        tuple(steps)
+        if _NAMING_TYPES.isdisjoint(map(type, steps))
+        else tuple(
+            [_faced_step(step, face_ids) if isinstance(step, _NAMING) else step for step in steps]
+        )
+    )
+    # Hot path: the backs of each hand are looked up by the hand with the dict's own get,
+    # and only a hand not found (about one a turn; or an empty hand, whose backs are falsy)
+    # through a call of `_known_backs`, which keeps its backs: a call for each hand cost a
+    # view about a tenth
+    hands = table.hands
+    backs = tuple([_BACKS_GET(hand) or _known_backs(hand) for hand in hands])
     view = object.__new__(cls)
     object.__setattr__(  # the class is frozen
         view,
@@ -71,10 +86,8 @@ def new_view(cls: type[V], table: Table, seat: int, make_city: MakeCity) -> V:
             "decision": (
                 _faced_step(decision, face_ids) if isinstance(decision, _NAMING) else decision
             ),
-            "hand": table.hands[seat],
-            # a comprehension: compiled, it calls _known_backs directly, where map goes
-            # through a Python-level call for each hand
-            "hand_backs": tuple([_known_backs(hand) for hand in table.hands]),
+            "hand": hands[seat],
+            "hand_backs": backs,
             "deck_sizes": {kind: len(deck) for kind, deck in table.decks.items()},
             "displays": table.faced_displays.copy(),
             "discards": table.faced_discards.copy(),
@@ -90,12 +103,7 @@ def new_view(cls: type[V], table: Table, seat: int, make_city: MakeCity) -> V:
             "supply": tuple(table.supply),
             "total_pawns": table.total_pawns,
             "result": table.result,
-            "steps": tuple(
-                [
-                    _faced_step(step, face_ids) if isinstance(step, _NAMING) else step
-                    for step in steps
-                ]
-            ),
+            "steps": shown_steps,
             "reached_four": tuple(sorted(table.reached_four)) if table.reached_four else (),
         },
     )
@@ -105,6 +113,9 @@ def new_view(cls: type[V], table: Table, seat: int, make_city: MakeCity) -> V:
 _NAMING = (ChooseProtection, PowerEffect)
 """The steps that name a card (`faced_step` renames them). Hot path: the other steps are
 shown as they are, without a call for each (which cost a view about a fifth)."""
+
+_NAMING_TYPES: Final = frozenset(_NAMING)
+"""The classes of `_NAMING` (final classes: a step names a card if its type is one)."""
 
 
 def _faced_step(step: Step, face_ids: FaceIds) -> Step:
@@ -153,6 +164,8 @@ _BACK_RANK = {back: rank for rank, back in enumerate(CardKind)}
 
 _BACKS: dict[tuple[CardId, ...], tuple[CardKind, ...]] = {}
 """The backs of the hands seen so far (see `_known_backs`)."""
+_BACKS_GET: Final = _BACKS.get
+"""`_BACKS`' own get: `_BACKS` is cleared, never replaced, so this stays its method."""
 _BACKS_KEPT = 4096
 """How many hands `_BACKS` keeps before it starts afresh."""
 
