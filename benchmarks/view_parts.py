@@ -23,13 +23,20 @@ import gaia_rules as gr
 from gaia_rules.cards import kind_of
 from gaia_rules.state import CityState
 from gaia_rules.table import Table
-from gaia_rules.viewfields import _NAMING, _faced_step, _known_backs, _sees_stolen, city_states
+from gaia_rules.viewfields import (
+    _BACKS_GET,
+    _NAMING,
+    _faced_step,
+    _known_backs,
+    _sees_stolen,
+    city_states,
+)
 from gaia_rules.views import View
 
 PARTS = (
     "the decision and the world's memo",
     "the tiles and animals in square order (built again when the world changed)",
-    "the cities (built again when the world or a city's pawns changed)",
+    "the cities (built again when a city's card, pawns or satisfaction changed)",
     "the backs of every hand",
     "copies of the decks' sizes, displays and discards (by face id), world and tile supply",
     "the rest (tableaux by face id, supplies, steps renamed, stolen cards, marks)",
@@ -64,13 +71,13 @@ def timed_view(table: Table, seat: int, parts: Parts) -> View:
         parts.animals_built += 1
         animals = memo.view_animals = dict(sorted(table.tokens.items()))
     t2 = clock()
-    pawns = tuple(table.pawns.items())
+    token = table.city_token
     kept = memo.view_cities
-    if kept is None or kept[0] != pawns:
+    if kept is None or kept[0] is not token:
         parts.cities_built += 1
-        kept = memo.view_cities = (pawns, city_states(table, CityState))
+        kept = memo.view_cities = (token, city_states(table, CityState))
     t3 = clock()
-    backs = tuple(map(_known_backs, table.hands))
+    backs = tuple([_BACKS_GET(hand) or _known_backs(hand) for hand in table.hands])
     t4 = clock()
     deck_sizes = {kind: len(deck) for kind, deck in table.decks.items()}
     displays, discards = table.faced_displays.copy(), table.faced_discards.copy()

@@ -178,5 +178,6 @@ def play_city(table: Table, action: PlayCity) -> None:
     table.hands[player] = tuple(hand)
     table.cities[pos] = card
     table.pawns[pos] = ()
+    table.cities_changed()
     table.emit(CityPlaced(player, card, pos))
     settle(table, (pos,), credited=player)

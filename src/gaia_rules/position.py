@@ -953,6 +953,7 @@ def table_of(p: Position) -> Table:
     table.tokens = dict(p.animals)
     table.cities = {pos: card for pos, (card, _) in p.cities.items()}
     table.pawns = {pos: pawns for pos, (_, pawns) in p.cities.items()}
+    table.cities_changed()
     table.memo = None
     table.frontier = {
         near for pos in table.tiles for near in neighbours(pos) if near not in table.tiles

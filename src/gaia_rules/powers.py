@@ -379,6 +379,7 @@ def _swap(table: Table, first: Pos, second: Pos) -> None:
     _swap_in(table.cities, first, second)
     _swap_in(table.pawns, first, second)
     _swap_in(table.satisfaction, first, second)
+    table.cities_changed()
     four = {second if p == first else first if p == second else p for p in table.reached_four}
     table.reached_four = four
     table.emit(TilesSwapped(first, second))

@@ -28,15 +28,11 @@ if TYPE_CHECKING:
     from gaia_rules.rules import Rules
     from gaia_rules.state import CityState
 
-__all__ = ["Chain", "CityPawns", "Table", "WorldMemo", "chain_items"]
+__all__ = ["Chain", "Table", "WorldMemo", "chain_items"]
 
 Chain = tuple[object, Any] | None
 """A persistent linked list, newest first: ``(item, rest)`` or ``None`` (``rest`` is a chain
 again; spelled ``Any`` because mypyc recurses without end on a recursive type alias)."""
-
-
-CityPawns = tuple[tuple[Pos, tuple[int, ...]], ...]
-"""The pawns on every city, square by square, in the order of ``Table.pawns``."""
 
 
 def chain_items(chain: Chain) -> list[object]:
@@ -102,12 +98,14 @@ class WorldMemo:
         itself (each view gets a copy)."""
         self.view_animals: dict[Pos, int] | None = None
         """The animal tokens in square order, as every seat's view shows them (a copy each)."""
-        self.view_cities: tuple[CityPawns, dict[Pos, CityState]] | None = None
+        self.view_cities: tuple[object, dict[Pos, CityState]] | None = None
         """The cities in square order, as every seat's view shows them (a copy each), with
-        the pawns they were built for. A city's card and satisfaction are the world's, but
-        its pawns are not (a pawn may go on a city while the world stands, and copies of a
-        table sharing this memo may differ there), so the cities are kept only for the
-        pawns they were built with, and built afresh for any others."""
+        the ``Table.city_token`` of what they were built for: a pawn may go on a city while
+        the world stands, and copies of a table sharing this memo may differ there, so the
+        cities are kept only for that token, and built afresh for any other. Hot path: kept
+        by the token, they outlive a change of the world (`Table.world_changed`): a view
+        built them afresh at about half the turns, where their cities change at about a
+        tenth."""
 
 
 V = TypeVar("V")
@@ -174,6 +172,7 @@ class Table:
         "bank",
         "cards",
         "cities",
+        "city_token",
         "decks",
         "discards",
         "displays",
@@ -223,6 +222,11 @@ class Table:
     cities: dict[Pos, CardId]
     pawns: dict[Pos, tuple[int, ...]]
     satisfaction: dict[Pos, int]
+    city_token: object
+    """A new object at each change of ``cities``, ``pawns`` or ``satisfaction``
+    (`cities_changed`), shared by copies until either changes them: the cities a view shows
+    are kept by it (``WorldMemo.view_cities``), where comparing what the cities hold cost a
+    view about a tenth."""
     reached_four: set[Pos]
     """Cities that reached four needs and have not been emptied since (advanced, spec 12.4)."""
     frontier: set[Pos]
@@ -292,6 +296,7 @@ class Table:
         new.cities = self.cities.copy()
         new.pawns = self.pawns.copy()
         new.satisfaction = self.satisfaction.copy()
+        new.city_token = self.city_token
         new.reached_four = self.reached_four.copy()
         new.random_draws = self.random_draws
         new.named_copies = self.named_copies
@@ -358,6 +363,7 @@ class Table:
             memo.view_tiles = _in_square_order(old.view_tiles, squares, self.tiles)
         if old.view_animals is not None:
             memo.view_animals = _in_square_order(old.view_animals, squares, self.tokens)
+        memo.view_cities = old.view_cities  # kept by their token, checked at each view
         if old.free is None:
             return
         # copies of the table may share the old memo: never change its containers (the
@@ -404,6 +410,11 @@ class Table:
         """Put ``card`` in front of ``player``, after the cards there."""
         self.tableaux[player] += (card,)
         self.faced_tableaux[player] += (self.cards.face_ids[card],)
+
+    def cities_changed(self) -> None:
+        """Note that a city's card, pawns or satisfaction changed: every write to
+        ``cities``, ``pawns`` or ``satisfaction`` calls this (``WorldMemo.view_cities``)."""
+        self.city_token = object()
 
     def emit(self, event: Event) -> None:
         """Append an event to the log."""

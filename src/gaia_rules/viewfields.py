@@ -48,10 +48,10 @@ def new_view(cls: type[V], table: Table, seat: int, make_city: MakeCity) -> V:
     animals = memo.view_animals
     if animals is None:
         animals = memo.view_animals = dict(sorted(table.tokens.items()))
-    pawns = tuple(table.pawns.items())
+    token = table.city_token
     kept = memo.view_cities
-    if kept is None or kept[0] != pawns:
-        kept = memo.view_cities = (pawns, city_states(table, make_city))
+    if kept is None or kept[0] is not token:
+        kept = memo.view_cities = (token, city_states(table, make_city))
     stolen = table.stolen
     # 1.14: outside the seat's hand and the stolen cards it sees, cards go by their face
     # ids; the table keeps its public piles by face id as it writes them (`Table.discard`)
