@@ -179,6 +179,7 @@ class Table:
         "faced_discards",
         "faced_displays",
         "faced_tableaux",
+        "faces_shown",
         "first_player",
         "frontier",
         "hands",
@@ -245,9 +246,14 @@ class Table:
     faced_tableaux: list[tuple[CardId, ...]]
     """The displays, discard piles and cards in front by their face ids, as every view shows
     them (spec 1.14), written with the piles themselves: only the methods below (and
-    `name_piles`) write a pile, so the two never part. Hot path: renaming the piles at each
-    view cost a view as much as the rest of it, where a write renames the one card or
-    pile it changes, about once a turn."""
+    `name_piles`) write a pile, so the two never part (the tests of views check them at
+    every step of random games). Hot path: renaming the piles at each view cost a view as
+    much as the rest of it, where a write renames the one card or pile it changes, about
+    once a turn."""
+    faces_shown: dict[CardKind, tuple[CardId, ...]]
+    """Each display's faces, by face id, once each in the display's order: the draws offered
+    (spec 1.12), written with the display (`set_display`), where each turn's action looked
+    them up by the display."""
     objectives: tuple[CardId, ...]
     objective_pawns: dict[CardId, int]
     out_of_game: tuple[CardId, ...]
@@ -313,6 +319,7 @@ class Table:
         new.faced_displays = self.faced_displays.copy()
         new.faced_discards = self.faced_discards.copy()
         new.faced_tableaux = self.faced_tableaux.copy()
+        new.faces_shown = self.faces_shown.copy()
         new.objectives = self.objectives
         new.objective_pawns = self.objective_pawns.copy()
         new.out_of_game = self.out_of_game
@@ -390,11 +397,15 @@ class Table:
         self.faced_displays = {kind: faced(pile, face_ids) for kind, pile in self.displays.items()}
         self.faced_discards = {kind: faced(pile, face_ids) for kind, pile in self.discards.items()}
         self.faced_tableaux = [faced(pile, face_ids) for pile in self.tableaux]
+        self.faces_shown = {
+            kind: tuple(dict.fromkeys(pile)) for kind, pile in self.faced_displays.items()
+        }
 
     def set_display(self, kind: CardKind, pile: tuple[CardId, ...]) -> None:
         """Make ``pile`` the display of ``kind``."""
         self.displays[kind] = pile
-        self.faced_displays[kind] = faced(pile, self.cards.face_ids)
+        named = self.faced_displays[kind] = faced(pile, self.cards.face_ids)
+        self.faces_shown[kind] = tuple(dict.fromkeys(named))
 
     def discard(self, kind: CardKind, card: CardId) -> None:
         """Put ``card`` on top of the discard pile of ``kind``."""
