@@ -26,6 +26,7 @@ from gaia_rules.table import Table
 from gaia_rules.viewfields import (
     _BACKS_GET,
     _NAMING,
+    _NAMING_TYPES,
     _faced_step,
     _known_backs,
     _sees_stolen,
@@ -95,8 +96,10 @@ def timed_view(table: Table, seat: int, parts: Parts) -> View:
     tableaux, objective_pawns = tuple(table.faced_tableaux), table.objective_pawns.copy()
     face_ids = table.cards.face_ids
     supply = tuple(table.supply)
-    steps = tuple(
-        [_faced_step(step, face_ids) if isinstance(step, _NAMING) else step for step in table.steps]
+    steps = (
+        tuple(table.steps)
+        if _NAMING_TYPES.isdisjoint(map(type, table.steps))
+        else tuple([_faced_step(s, face_ids) if isinstance(s, _NAMING) else s for s in table.steps])
     )
     shown = _faced_step(decision, face_ids) if isinstance(decision, _NAMING) else decision
     reached_four = tuple(sorted(table.reached_four)) if table.reached_four else ()
