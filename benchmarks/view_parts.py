@@ -23,16 +23,24 @@ import gaia_rules as gr
 from gaia_rules.cards import kind_of
 from gaia_rules.state import CityState
 from gaia_rules.table import Table
-from gaia_rules.viewfields import _known_backs, _sees_stolen, city_states
+from gaia_rules.viewfields import (
+    _BACKS_GET,
+    _NAMING,
+    _NAMING_TYPES,
+    _faced_step,
+    _known_backs,
+    _sees_stolen,
+    city_states,
+)
 from gaia_rules.views import View
 
 PARTS = (
     "the decision and the world's memo",
     "the tiles and animals in square order (built again when the world changed)",
-    "the cities (built again when the world or a city's pawns changed)",
+    "the cities (built again when a city's card, pawns or satisfaction changed)",
     "the backs of every hand",
-    "copies of the decks' sizes, displays, discards, world and tile supply",
-    "the rest (tableaux, supplies, steps, stolen cards, marks)",
+    "copies of the decks' sizes, displays and discards (by face id), world and tile supply",
+    "the rest (tableaux by face id, supplies, steps renamed, stolen cards, marks)",
     "the View itself (its 26 fields written into its __dict__)",
 )
 
@@ -64,16 +72,16 @@ def timed_view(table: Table, seat: int, parts: Parts) -> View:
         parts.animals_built += 1
         animals = memo.view_animals = dict(sorted(table.tokens.items()))
     t2 = clock()
-    pawns = tuple(table.pawns.items())
+    token = table.city_token
     kept = memo.view_cities
-    if kept is None or kept[0] != pawns:
+    if kept is None or kept[0] is not token:
         parts.cities_built += 1
-        kept = memo.view_cities = (pawns, city_states(table, CityState))
+        kept = memo.view_cities = (token, city_states(table, CityState))
     t3 = clock()
-    backs = tuple(map(_known_backs, table.hands))
+    backs = tuple([_BACKS_GET(hand) or _known_backs(hand) for hand in table.hands])
     t4 = clock()
     deck_sizes = {kind: len(deck) for kind, deck in table.decks.items()}
-    displays, discards = table.displays.copy(), table.discards.copy()
+    displays, discards = table.faced_displays.copy(), table.faced_discards.copy()
     tiles, animals, cities = tiles.copy(), animals.copy(), kept[1].copy()
     tile_supply = table.tile_supply.copy()
     t5 = clock()
@@ -85,8 +93,15 @@ def timed_view(table: Table, seat: int, parts: Parts) -> View:
         if table.stolen
         else ()
     )
-    tableaux, objective_pawns = tuple(table.tableaux), table.objective_pawns.copy()
-    supply, steps = tuple(table.supply), tuple(table.steps)
+    tableaux, objective_pawns = tuple(table.faced_tableaux), table.objective_pawns.copy()
+    face_ids = table.cards.face_ids
+    supply = tuple(table.supply)
+    steps = (
+        tuple(table.steps)
+        if _NAMING_TYPES.isdisjoint(map(type, table.steps))
+        else tuple([_faced_step(s, face_ids) if isinstance(s, _NAMING) else s for s in table.steps])
+    )
+    shown = _faced_step(decision, face_ids) if isinstance(decision, _NAMING) else decision
     reached_four = tuple(sorted(table.reached_four)) if table.reached_four else ()
     t6 = clock()
     view = object.__new__(View)
@@ -100,7 +115,7 @@ def timed_view(table: Table, seat: int, parts: Parts) -> View:
             "first_player": table.first_player,
             "active": table.active,
             "to_move": None if decision is None else decision.player,
-            "decision": decision,
+            "decision": shown,
             "hand": table.hands[seat],
             "hand_backs": backs,
             "deck_sizes": deck_sizes,

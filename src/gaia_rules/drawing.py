@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import partial
 from typing import Final
 
@@ -60,39 +59,12 @@ def draw_options(table: Table, player: int) -> list[Part]:
     as parts of the lazy legal actions."""
     parts: list[Part] = []
     from_display, from_deck = _DRAWS[player]
-    face_ids = table.cards.face_ids
     for kind in kinds_in_play(table):
         # 1.12: one draw per face face up, named by its face id (1.14)
-        parts.append((from_display, _faces_shown(table.displays[kind], face_ids)))
+        parts.append((from_display, table.faces_shown[kind]))
         if table.decks[kind] or not table.displays[kind]:
             parts.append((from_deck, (kind,)))
     return parts
-
-
-_SHOWN: dict[tuple[CardId, ...], tuple[CardId, ...]] = {}
-"""The face ids of the displays seen so far, each face once (see `_faces_shown`)."""
-_SHOWN_KEPT = 4096
-
-
-def _faces_shown(
-    display: tuple[CardId, ...], face_ids: Mapping[CardId, CardId]
-) -> tuple[CardId, ...]:
-    """The face id of each face in ``display``, once each, in the order of the display.
-
-    Hot path: asked at every turn's action, and a display changes about once a turn, so the
-    answer is kept by the display (a pure function of it, for one manifest's face ids: the
-    table is cleared when the manifest changes, which only tests do)."""
-    found = _SHOWN.get(display)
-    if found is None or _SHOWN_FACES[0] is not face_ids:
-        if _SHOWN_FACES[0] is not face_ids or len(_SHOWN) >= _SHOWN_KEPT:
-            _SHOWN.clear()
-            _SHOWN_FACES[0] = face_ids
-        found = _SHOWN[display] = tuple(face_ids[card] for card in distinct(display, face_ids))
-    return found
-
-
-_SHOWN_FACES: list[Mapping[CardId, CardId] | None] = [None]
-"""The face ids `_SHOWN` was found with."""
 
 
 def two_draws(table: Table) -> bool:
@@ -100,10 +72,9 @@ def two_draws(table: Table) -> bool:
     6.3). Hot path: asked at every turn's action, and the first display almost always
     answers."""
     count = 0
-    face_ids = table.cards.face_ids
     for kind in kinds_in_play(table):
         display = table.displays[kind]
-        shown = _faces_shown(display, face_ids)  # one draw per face (1.12)
+        shown = table.faces_shown[kind]  # one draw per face (1.12)
         count += len(shown) + (1 if table.decks[kind] or not display else 0)
         if count > 1:
             return True
@@ -162,9 +133,9 @@ def draw(table: Table, action: DrawDisplay | DrawDeck) -> None:
         if deck:  # 6.2: the slot is refilled from the top of the deck
             refill = deck[0]
             table.decks[kind] = deck[1:]
-            table.displays[kind] = tuple(refill if c == card else c for c in display)
+            table.set_display(kind, tuple(refill if c == card else c for c in display))
         else:  # 6.2: with an empty deck the slot stays empty
-            table.displays[kind] = tuple(c for c in display if c != card)
+            table.set_display(kind, tuple(c for c in display if c != card))
         table.emit(CardDrawn(player, kind, card, from_display=True))
         if deck:
             table.emit(DisplayRefilled(kind, refill))
@@ -217,7 +188,7 @@ def limit_discard(table: Table, action: Discard) -> None:
     hand.remove(action.card)
     table.hands[action.player] = tuple(hand)
     kind = kind_of(action.card)
-    table.discards[kind] += (action.card,)
+    table.discard(kind, action.card)
     table.emit(CardDiscarded(action.player, action.card))
     if over_a_limit(table, action.player):
         table.steps.append(ChooseLimitDiscard(action.player))

@@ -188,7 +188,7 @@ def _memo_disagreements(game: Game) -> list[str]:
         found.append("3.1: the animals kept for views are not the world's, in square order")
     if (
         memo.view_cities is not None
-        and memo.view_cities[0] == tuple(table.pawns.items())
+        and memo.view_cities[0] is table.city_token
         and list(memo.view_cities[1].items()) != list(cities_of(table).items())
     ):
         found.append("3.6: the cities kept for views are not the world's, in square order")

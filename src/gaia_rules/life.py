@@ -140,7 +140,7 @@ def play_animals(table: Table, action: PlayAnimals) -> None:
     hand = list(table.hands[player])
     hand.remove(card)
     table.hands[player] = tuple(hand)
-    table.discards[CardKind.LIFE] += (card,)
+    table.discard(CardKind.LIFE, card)
     table.bank -= ANIMALS_PER_CARD
     table.tokens[pos] = ANIMALS_PER_CARD
     table.emit(AnimalsPlaced(player, card, pos, ANIMALS_PER_CARD))
@@ -178,5 +178,6 @@ def play_city(table: Table, action: PlayCity) -> None:
     table.hands[player] = tuple(hand)
     table.cities[pos] = card
     table.pawns[pos] = ()
+    table.cities_changed()
     table.emit(CityPlaced(player, card, pos))
     settle(table, (pos,), credited=player)

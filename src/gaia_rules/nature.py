@@ -67,7 +67,7 @@ def play_nature(table: Table, action: PlayNature) -> None:
     hand = list(table.hands[player])
     hand.remove(card)
     table.hands[player] = tuple(hand)
-    table.tableaux[player] = (*table.tableaux[player], card)
+    table.put_in_front(player, card)
     table.emit(NatureCardPlayed(player, card))
     # 8.3: the Objective check follows the settled change, so it waits under it.
     table.steps.append(ChooseObjective(player))

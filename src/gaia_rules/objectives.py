@@ -154,8 +154,8 @@ def fulfil(table: Table, action: FulfillObjective) -> None:
     for card in cards:
         tableau.remove(card)
         kind = CardKind.NATURE if card[0] == "N" else CardKind.POWER
-        table.discards[kind] += (card,)
-    table.tableaux[player] = tuple(tableau)
+        table.discard(kind, card)
+    table.set_tableau(player, tuple(tableau))
     table.supply[player] -= 1
     table.objective_pawns[objective] = player
     table.emit(ObjectiveFulfilled(player, objective, cards))

@@ -953,6 +953,7 @@ def table_of(p: Position) -> Table:
     table.tokens = dict(p.animals)
     table.cities = {pos: card for pos, (card, _) in p.cities.items()}
     table.pawns = {pos: pawns for pos, (_, pawns) in p.cities.items()}
+    table.cities_changed()
     table.memo = None
     table.frontier = {
         near for pos in table.tiles for near in neighbours(pos) if near not in table.tiles
@@ -967,7 +968,7 @@ def table_of(p: Position) -> Table:
     table.discards = {kind: tuple(p.discards.get(kind, ())) for kind in CardKind}
     table.hands = [tuple(hand) for hand in p.hands]
     table.tableaux = [tuple(tableau) for tableau in p.tableaux]
-    table.shown = None
+    table.name_piles()
     table.objectives = tuple(p.objectives)
     table.objective_pawns = dict(p.objective_pawns)
     table.out_of_game = tuple(p.out_of_game)

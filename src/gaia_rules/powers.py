@@ -260,7 +260,7 @@ def play_power(table: Table, action: PowerPlay) -> None:
     hand = list(table.hands[player])
     hand.remove(action.card)
     table.hands[player] = tuple(hand)
-    table.tableaux[player] = (*table.tableaux[player], action.card)
+    table.put_in_front(player, action.card)
     table.emit(PowerPlayed(player, action.card))
     table.steps.append(ChooseObjective(player))
     table.steps.append(PowerEffect(action))
@@ -324,7 +324,7 @@ def protect(table: Table, decision: ChooseProtection, action: Protect) -> None:
     hand = list(table.hands[seat])
     hand.remove(action.card)
     table.hands[seat] = tuple(hand)
-    table.tableaux[seat] = (*table.tableaux[seat], action.card)
+    table.put_in_front(seat, action.card)
     table.emit(PowerCancelled(seat, action.card, decision.against))
     effect = table.steps.pop()
     check = table.steps.pop()
@@ -379,6 +379,7 @@ def _swap(table: Table, first: Pos, second: Pos) -> None:
     _swap_in(table.cities, first, second)
     _swap_in(table.pawns, first, second)
     _swap_in(table.satisfaction, first, second)
+    table.cities_changed()
     four = {second if p == first else first if p == second else p for p in table.reached_four}
     table.reached_four = four
     table.emit(TilesSwapped(first, second))
@@ -453,7 +454,7 @@ def keep_card(table: Table, action: KeepCard) -> None:
     table.emit(CardKept(action.player, source, action.card))
     for card, _ in stolen:
         if card != action.card:
-            table.discards[kind_of(card)] += (card,)
+            table.discard(kind_of(card), card)
             table.emit(CardDiscarded(action.player, card))
     gain(table, action.player, action.card)
 

@@ -74,6 +74,7 @@ def settle(table: Table, touched: Iterable[Pos], credited: int) -> None:
         table.satisfaction[pos] = now
         if now == before:
             continue
+        table.cities_changed()
         table.emit(SatisfactionChanged(pos, before, now))
         if now < before:
             _decrease(table, pos, now)
@@ -104,6 +105,7 @@ def _return_pawns(table: Table, pos: Pos, count: int | None = None) -> None:
         table.supply[player] += 1
         table.emit(PawnReturned(player, pos))
     table.pawns[pos] = pawns[:keep]
+    table.cities_changed()
 
 
 def discard_city(table: Table, pos: Pos) -> None:
@@ -115,8 +117,9 @@ def discard_city(table: Table, pos: Pos) -> None:
     _return_pawns(table, pos)
     card = table.cities.pop(pos)
     del table.pawns[pos]
+    table.cities_changed()
     table.reached_four.discard(pos)
-    table.discards[CardKind.LIFE] += (card,)
+    table.discard(CardKind.LIFE, card)
     table.emit(CityDiscarded(card, pos))
 
 
@@ -160,6 +163,7 @@ def take_city(table: Table, player: int, pos: Pos, count: int) -> None:
     for _ in range(count):
         table.supply[player] -= 1
         table.pawns[pos] = (*table.pawns[pos], player)
+        table.cities_changed()
         table.emit(PawnPlaced(player, pos))
         if win_if_supply_empty(table, player):
             return

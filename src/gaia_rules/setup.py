@@ -97,6 +97,7 @@ def deal(rules: Rules, players: int, seed: int, first_player: int) -> Table:
     table.seed = seed
     # 4.1: the world is empty, the tiles in the supply, the tokens in the bank
     table.tiles, table.tokens, table.cities = {}, {}, {}
+    table.cities_changed()
     table.pawns, table.satisfaction, table.frontier = {}, {}, set()
     table.memo = None
     table.reached_four = set()
@@ -120,7 +121,7 @@ def deal(rules: Rules, players: int, seed: int, first_player: int) -> Table:
         table.discards[kind] = ()
     table.hands = [tuple(hand) for hand in hands]
     table.tableaux = [() for _ in range(players)]
-    table.shown = None
+    table.name_piles()
     objectives = []
     for card in cards.ids(Objective):
         face = cards.face(card)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 from gaia_rules.cards import CardId
 from gaia_rules.decisions import BeginTurn, PowerEffect
 from gaia_rules.manifest import Manifest
+from gaia_rules.naming import faced
 from gaia_rules.vocabulary import CardKind, Land, Pos, Star
 
 if TYPE_CHECKING:
@@ -27,27 +28,11 @@ if TYPE_CHECKING:
     from gaia_rules.rules import Rules
     from gaia_rules.state import CityState
 
-__all__ = ["Chain", "CityPawns", "ShownPiles", "Table", "WorldMemo", "chain_items"]
+__all__ = ["Chain", "Table", "WorldMemo", "chain_items"]
 
 Chain = tuple[object, Any] | None
 """A persistent linked list, newest first: ``(item, rest)`` or ``None`` (``rest`` is a chain
 again; spelled ``Any`` because mypyc recurses without end on a recursive type alias)."""
-
-
-CityPawns = tuple[tuple[Pos, tuple[int, ...]], ...]
-"""The pawns on every city, square by square, in the order of ``Table.pawns``."""
-
-Piles = tuple[tuple[CardId, ...], ...]
-"""Piles of cards, each a tuple (as the table holds them)."""
-
-ShownPiles = tuple[
-    tuple[Piles, dict[CardKind, tuple[CardId, ...]]],
-    tuple[Piles, dict[CardKind, tuple[CardId, ...]]],
-    tuple[Piles, Piles],
-]
-"""The piles every view shows, as ``Table.shown`` keeps them: the displays, the discard
-piles and the cards in front, each as the piles the table holds and the same by their
-face ids."""
 
 
 def chain_items(chain: Chain) -> list[object]:
@@ -113,12 +98,14 @@ class WorldMemo:
         itself (each view gets a copy)."""
         self.view_animals: dict[Pos, int] | None = None
         """The animal tokens in square order, as every seat's view shows them (a copy each)."""
-        self.view_cities: tuple[CityPawns, dict[Pos, CityState]] | None = None
+        self.view_cities: tuple[object, dict[Pos, CityState]] | None = None
         """The cities in square order, as every seat's view shows them (a copy each), with
-        the pawns they were built for. A city's card and satisfaction are the world's, but
-        its pawns are not (a pawn may go on a city while the world stands, and copies of a
-        table sharing this memo may differ there), so the cities are kept only for the
-        pawns they were built with, and built afresh for any others."""
+        the ``Table.city_token`` of what they were built for: a pawn may go on a city while
+        the world stands, and copies of a table sharing this memo may differ there, so the
+        cities are kept only for that token, and built afresh for any other. Hot path: kept
+        by the token, they outlive a change of the world (`Table.world_changed`): a view
+        built them afresh at about half the turns, where their cities change at about a
+        tenth."""
 
 
 V = TypeVar("V")
@@ -185,9 +172,14 @@ class Table:
         "bank",
         "cards",
         "cities",
+        "city_token",
         "decks",
         "discards",
         "displays",
+        "faced_discards",
+        "faced_displays",
+        "faced_tableaux",
+        "faces_shown",
         "first_player",
         "frontier",
         "hands",
@@ -209,7 +201,6 @@ class Table:
         "rules",
         "satisfaction",
         "seed",
-        "shown",
         "start",
         "steps",
         "stolen",
@@ -232,6 +223,11 @@ class Table:
     cities: dict[Pos, CardId]
     pawns: dict[Pos, tuple[int, ...]]
     satisfaction: dict[Pos, int]
+    city_token: object
+    """A new object at each change of ``cities``, ``pawns`` or ``satisfaction``
+    (`cities_changed`), shared by copies until either changes them: the cities a view shows
+    are kept by it (``WorldMemo.view_cities``), where comparing what the cities hold cost a
+    view about a tenth."""
     reached_four: set[Pos]
     """Cities that reached four needs and have not been emptied since (advanced, spec 12.4)."""
     frontier: set[Pos]
@@ -245,10 +241,19 @@ class Table:
     discards: dict[CardKind, tuple[CardId, ...]]
     hands: list[tuple[CardId, ...]]
     tableaux: list[tuple[CardId, ...]]
-    shown: ShownPiles | None
-    """The displays, discard piles and cards in front as every view shows them, by their face
-    ids, with the piles they were named from (`gaia_rules.viewfields`); ``None`` until a view
-    is built. A pure function of those piles, so copies of a table share it."""
+    faced_displays: dict[CardKind, tuple[CardId, ...]]
+    faced_discards: dict[CardKind, tuple[CardId, ...]]
+    faced_tableaux: list[tuple[CardId, ...]]
+    """The displays, discard piles and cards in front by their face ids, as every view shows
+    them (spec 1.14), written with the piles themselves: only the methods below (and
+    `name_piles`) write a pile, so the two never part (the tests of views check them at
+    every step of random games). Hot path: renaming the piles at each view cost a view as
+    much as the rest of it, where a write renames the one card or pile it changes, about
+    once a turn."""
+    faces_shown: dict[CardKind, tuple[CardId, ...]]
+    """Each display's faces, by face id, once each in the display's order: the draws offered
+    (spec 1.12), written with the display (`set_display`), where each turn's action looked
+    them up by the display."""
     objectives: tuple[CardId, ...]
     objective_pawns: dict[CardId, int]
     out_of_game: tuple[CardId, ...]
@@ -297,6 +302,7 @@ class Table:
         new.cities = self.cities.copy()
         new.pawns = self.pawns.copy()
         new.satisfaction = self.satisfaction.copy()
+        new.city_token = self.city_token
         new.reached_four = self.reached_four.copy()
         new.random_draws = self.random_draws
         new.named_copies = self.named_copies
@@ -310,7 +316,10 @@ class Table:
         new.discards = self.discards.copy()
         new.hands = self.hands.copy()
         new.tableaux = self.tableaux.copy()
-        new.shown = self.shown
+        new.faced_displays = self.faced_displays.copy()
+        new.faced_discards = self.faced_discards.copy()
+        new.faced_tableaux = self.faced_tableaux.copy()
+        new.faces_shown = self.faces_shown.copy()
         new.objectives = self.objectives
         new.objective_pawns = self.objective_pawns.copy()
         new.out_of_game = self.out_of_game
@@ -361,6 +370,7 @@ class Table:
             memo.view_tiles = _in_square_order(old.view_tiles, squares, self.tiles)
         if old.view_animals is not None:
             memo.view_animals = _in_square_order(old.view_animals, squares, self.tokens)
+        memo.view_cities = old.view_cities  # kept by their token, checked at each view
         if old.free is None:
             return
         # copies of the table may share the old memo: never change its containers (the
@@ -379,6 +389,43 @@ class Table:
             for near in square.neighbours():  # their surroundings changed
                 offered.pop(near, None)
         memo.free, memo.offered = free, offered
+
+    def name_piles(self) -> None:
+        """Name the displays, discard piles and cards in front by their face ids afresh, once
+        they were all written (a new table)."""
+        face_ids = self.cards.face_ids
+        self.faced_displays = {kind: faced(pile, face_ids) for kind, pile in self.displays.items()}
+        self.faced_discards = {kind: faced(pile, face_ids) for kind, pile in self.discards.items()}
+        self.faced_tableaux = [faced(pile, face_ids) for pile in self.tableaux]
+        self.faces_shown = {
+            kind: tuple(dict.fromkeys(pile)) for kind, pile in self.faced_displays.items()
+        }
+
+    def set_display(self, kind: CardKind, pile: tuple[CardId, ...]) -> None:
+        """Make ``pile`` the display of ``kind``."""
+        self.displays[kind] = pile
+        named = self.faced_displays[kind] = faced(pile, self.cards.face_ids)
+        self.faces_shown[kind] = tuple(dict.fromkeys(named))
+
+    def discard(self, kind: CardKind, card: CardId) -> None:
+        """Put ``card`` on top of the discard pile of ``kind``."""
+        self.discards[kind] += (card,)
+        self.faced_discards[kind] += (self.cards.face_ids[card],)
+
+    def set_tableau(self, player: int, pile: tuple[CardId, ...]) -> None:
+        """Make ``pile`` the cards in front of ``player``."""
+        self.tableaux[player] = pile
+        self.faced_tableaux[player] = faced(pile, self.cards.face_ids)
+
+    def put_in_front(self, player: int, card: CardId) -> None:
+        """Put ``card`` in front of ``player``, after the cards there."""
+        self.tableaux[player] += (card,)
+        self.faced_tableaux[player] += (self.cards.face_ids[card],)
+
+    def cities_changed(self) -> None:
+        """Note that a city's card, pawns or satisfaction changed: every write to
+        ``cities``, ``pawns`` or ``satisfaction`` calls this (``WorldMemo.view_cities``)."""
+        self.city_token = object()
 
     def emit(self, event: Event) -> None:
         """Append an event to the log."""

@@ -13,15 +13,15 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, TypeVar
 
 from gaia_rules.cards import CardId, kind_of
-from gaia_rules.decisions import ChooseKeptCard, ChooseProtection, PowerEffect
+from gaia_rules.decisions import ChooseKeptCard, ChooseProtection, PowerEffect, Step
 from gaia_rules.naming import FaceIds, faced_step
-from gaia_rules.table import Piles, ShownPiles, Table
+from gaia_rules.table import Table
 from gaia_rules.vocabulary import CardKind, Pos
 
 if TYPE_CHECKING:
     from gaia_rules.state import CityState
 
-__all__ = ["backs_of", "city_states", "faced_pile", "new_view", "shown_piles", "stolen_seen"]
+__all__ = ["backs_of", "city_states", "new_view", "stolen_seen"]
 
 V = TypeVar("V")
 
@@ -48,28 +48,30 @@ def new_view(cls: type[V], table: Table, seat: int, make_city: MakeCity) -> V:
     animals = memo.view_animals
     if animals is None:
         animals = memo.view_animals = dict(sorted(table.tokens.items()))
-    pawns = tuple(table.pawns.items())
+    token = table.city_token
     kept = memo.view_cities
-    if kept is None or kept[0] != pawns:
-        kept = memo.view_cities = (pawns, city_states(table, make_city))
+    if kept is None or kept[0] is not token:
+        kept = memo.view_cities = (token, city_states(table, make_city))
     stolen = table.stolen
-    # 1.14: outside the seat's hand and the stolen cards it sees, cards go by their face ids
+    # 1.14: outside the seat's hand and the stolen cards it sees, cards go by their face
+    # ids; the table keeps its public piles by face id as it writes them (`Table.discard`)
     face_ids = table.cards.face_ids
-    # The public piles by face id are kept with the piles they were named from (see
-    # `shown_piles`): the piles are tuples replaced whole when they change, so comparing
-    # a key compares each pile by identity first, and is cheap.
-    shown = table.shown
-    displays = tuple(table.displays.values())
-    discards = tuple(table.discards.values())
-    tableaux = tuple(table.tableaux)
-    if (
-        shown is None
-        or shown[0][0] != displays
-        or shown[1][0] != discards
-        or shown[2][0] != tableaux
-    ):
-        shown = table.shown = _renamed(table, shown, displays, discards, tableaux)
     steps = table.steps
+    # Hot path: most views follow no Power, so the steps are copied as they are, unless a
+    # step names a card (the types checked in C, where a comprehension asked each step)
+    shown_steps = (
+        tuple(steps)
+        if _NAMING_TYPES.isdisjoint(map(type, steps))
+        else tuple(
+            [_faced_step(step, face_ids) if isinstance(step, _NAMING) else step for step in steps]
+        )
+    )
+    # Hot path: the backs of each hand are looked up by the hand with the dict's own get,
+    # and only a hand not found (about one a turn; or an empty hand, whose backs are falsy)
+    # through a call of `_known_backs`, which keeps its backs: a call for each hand cost a
+    # view about a tenth
+    hands = table.hands
+    backs = tuple([_BACKS_GET(hand) or _known_backs(hand) for hand in hands])
     view = object.__new__(cls)
     object.__setattr__(  # the class is frozen
         view,
@@ -82,33 +84,26 @@ def new_view(cls: type[V], table: Table, seat: int, make_city: MakeCity) -> V:
             "active": table.active,
             "to_move": None if decision is None else decision.player,
             "decision": (
-                faced_step(decision, face_ids) if isinstance(decision, _NAMING) else decision
+                _faced_step(decision, face_ids) if isinstance(decision, _NAMING) else decision
             ),
-            "hand": table.hands[seat],
-            # a comprehension: compiled, it calls _known_backs directly, where map goes
-            # through a Python-level call for each hand
-            "hand_backs": tuple([_known_backs(hand) for hand in table.hands]),
+            "hand": hands[seat],
+            "hand_backs": backs,
             "deck_sizes": {kind: len(deck) for kind, deck in table.decks.items()},
-            "displays": shown[0][1].copy(),
-            "discards": shown[1][1].copy(),
+            "displays": table.faced_displays.copy(),
+            "discards": table.faced_discards.copy(),
             "tiles": tiles.copy(),
             "animals": animals.copy(),
             "cities": kept[1].copy(),
             "tile_supply": table.tile_supply.copy(),
             "bank": table.bank,
-            "tableaux": shown[2][1],
+            "tableaux": tuple(table.faced_tableaux),
             "objectives": table.objectives,
             "objective_pawns": table.objective_pawns.copy(),
             "stolen": stolen_seen(table, seat) if stolen else (),
             "supply": tuple(table.supply),
             "total_pawns": table.total_pawns,
             "result": table.result,
-            "steps": tuple(
-                [
-                    faced_step(step, face_ids) if isinstance(step, _NAMING) else step
-                    for step in steps
-                ]
-            ),
+            "steps": shown_steps,
             "reached_four": tuple(sorted(table.reached_four)) if table.reached_four else (),
         },
     )
@@ -119,95 +114,38 @@ _NAMING = (ChooseProtection, PowerEffect)
 """The steps that name a card (`faced_step` renames them). Hot path: the other steps are
 shown as they are, without a call for each (which cost a view about a fifth)."""
 
-
-def shown_piles(table: Table, before: ShownPiles | None) -> ShownPiles:
-    """The displays, the discard piles and the cards in front by their face ids, as every
-    view shows them (spec 1.14), each with the piles it is named from (``Table.shown``).
-
-    Hot path: renaming every pile at every view cost a view as much as the rest of it, and
-    a turn changes the piles of one or two of the three, so a part whose piles are those
-    ``before`` was named from is kept as it is."""
-    displays = tuple(table.displays.values())
-    discards = tuple(table.discards.values())
-    return _renamed(table, before, displays, discards, tuple(table.tableaux))
+_NAMING_TYPES: Final = frozenset(_NAMING)
+"""The classes of `_NAMING` (final classes: a step names a card if its type is one)."""
 
 
-def _renamed(
-    table: Table, before: ShownPiles | None, displays: Piles, discards: Piles, tableaux: Piles
-) -> ShownPiles:
-    """`shown_piles`, given the table's displays, discard piles and cards in front (which
-    `new_view` has built to compare them with ``before``)."""
-    face_ids = table.cards.face_ids
-    # Most piles were renamed before: their names are looked up in `faced_pile`'s table
-    # here (a dict's get, where a call of `faced_pile` for each pile cost about twice as
-    # much), and `faced_pile` is called only for a pile not found there.
-    faced_pile(_NO_CARDS, face_ids)  # starts the table afresh if the face ids changed
-    known = _FACED.found.get
-    if before is None or before[0][0] != displays:
-        shown_displays = (
-            displays,
-            {
-                kind: (named if (named := known(pile)) is not None else faced_pile(pile, face_ids))
-                for kind, pile in table.displays.items()
-            },
-        )
-    else:
-        shown_displays = before[0]
-    if before is None or before[1][0] != discards:
-        shown_discards = (
-            discards,
-            {
-                kind: (named if (named := known(pile)) is not None else faced_pile(pile, face_ids))
-                for kind, pile in table.discards.items()
-            },
-        )
-    else:
-        shown_discards = before[1]
-    if before is None or before[2][0] != tableaux:
-        shown_tableaux = (
-            tableaux,
-            tuple(
-                [
-                    (named if (named := known(cards)) is not None else faced_pile(cards, face_ids))
-                    for cards in tableaux
-                ]
-            ),
-        )
-    else:
-        shown_tableaux = before[2]
-    return shown_displays, shown_discards, shown_tableaux
+def _faced_step(step: Step, face_ids: FaceIds) -> Step:
+    """`faced_step`, for the steps every view shows.
 
-
-def faced_pile(cards: tuple[CardId, ...], face_ids: FaceIds) -> tuple[CardId, ...]:
-    """`faced`, for the piles every view shows (displays, discard piles, cards in front).
-
-    Hot path: every view renames about ten piles, and a pile changes about once a turn, so
-    the answer is kept by the pile (a pure function of it, for one manifest's face ids; the
-    table is cleared when the face ids change, which only tests and other editions do).
-    Renamed afresh, the piles cost a view as much as the rest of it together."""
-    known = _FACED
-    if known.face_ids is not face_ids or len(known.found) >= _FACED_KEPT:
+    Hot path: a step that names a card waits under several decisions (a Power's effect under
+    its Protection window and its Objective checks), and renaming it builds a new value
+    (``attrs.evolve``), so the renaming of each such step is kept by the step's identity
+    while it waits (the step itself is kept with it, so its id is not reused)."""
+    known = _FACED_STEPS
+    if known.face_ids is not face_ids or len(known.found) >= _FACED_STEPS_KEPT:
         known.face_ids, known.found = face_ids, {}
-    found = known.found.get(cards)
-    if found is None:
-        found = known.found[cards] = tuple([face_ids[card] for card in cards])
-    return found
+    found = known.found.get(id(step))
+    if found is None or found[0] is not step:
+        found = known.found[id(step)] = (step, faced_step(step, face_ids))
+    return found[1]
 
 
 class _Known:
-    """The piles `faced_pile` renamed so far, and the face ids they hold for."""
+    """The steps `_faced_step` renamed, by their ids, and the face ids they hold for."""
 
     __slots__ = ("face_ids", "found")
 
     def __init__(self) -> None:
         self.face_ids: FaceIds | None = None
-        self.found: dict[tuple[CardId, ...], tuple[CardId, ...]] = {}
+        self.found: dict[int, tuple[Step, Step]] = {}
 
 
-_FACED: Final = _Known()
-_FACED_KEPT: Final = 8192
-_NO_CARDS: Final[tuple[CardId, ...]] = ()
-"""An empty pile, renamed by `shown_piles` to start `_FACED` afresh when the face ids change."""
+_FACED_STEPS: Final = _Known()
+_FACED_STEPS_KEPT: Final = 1024
 
 
 def backs_of(hand: tuple[CardId, ...]) -> tuple[CardKind, ...]:
@@ -226,6 +164,8 @@ _BACK_RANK = {back: rank for rank, back in enumerate(CardKind)}
 
 _BACKS: dict[tuple[CardId, ...], tuple[CardKind, ...]] = {}
 """The backs of the hands seen so far (see `_known_backs`)."""
+_BACKS_GET: Final = _BACKS.get
+"""`_BACKS`' own get: `_BACKS` is cleared, never replaced, so this stays its method."""
 _BACKS_KEPT = 4096
 """How many hands `_BACKS` keeps before it starts afresh."""
 
