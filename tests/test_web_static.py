@@ -342,6 +342,36 @@ def test_restrictions_tried_from_positions_set_up_for_them_are_refused_in_the_pa
     seat.close()
 
 
+def test_a_restriction_no_move_breaks_is_tried_and_the_page_says_it_held(
+    browser: Any, site: str
+) -> None:
+    """Every restriction of a page has its "Try it"; one no move can break (12.1, a city's
+    one owner) opens where it is at stake, its move applied, and the page says it held, citing
+    its clause: the stolen city carries the thief's pawn alone."""
+    seat = Page(browser, site)
+    box = try_open(seat, "play/advanced/", "restriction-12.1")
+    listed = tomllib.loads(RESTRICTIONS.read_text())["restriction"]
+    advanced = [e["clause"] for e in listed if e.get("page") == "advanced.md"]
+    tries = seat.page.locator("[data-try^='restriction-']")
+    assert sorted(tries.evaluate_all("(boxes) => boxes.map((b) => b.dataset.try)")) == sorted(
+        f"restriction-{clause}" for clause in advanced
+    )
+    assert box.locator("[data-pick].choosable").count() > 0  # the legal choices outlined
+    box.locator("[data-try-kept]").first.click()
+    held = box.locator(".gaia-try-kept")
+    held.wait_for(timeout=30000)
+    assert held.get_attribute("data-kept") == "12.1"
+    text = held.inner_text()
+    assert "Nothing can break this: A city now has one owner" in text and "clause 12.1" in text
+    assert box.get_attribute("data-moves") == "1"
+    city = box.evaluate(
+        "(b) => b.gaiaTrial.engine.ask('state', {game: b.gaiaTrial.game, seat: null})"
+        ".then((s) => s.view.cities['0,0'])"
+    )
+    assert city == {"card": "C12", "pawns": [0], "satisfaction": 3}
+    seat.close()
+
+
 KEPT = "document.documentElement.dataset.engineKept === 'snapshot'"
 CACHE = "gaia-table-engine"
 """The Cache Storage where the worker keeps its snapshot (worker.js)."""
