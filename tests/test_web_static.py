@@ -343,7 +343,7 @@ def test_restrictions_tried_from_positions_set_up_for_them_are_refused_in_the_pa
 
 
 def test_a_restriction_no_move_breaks_is_tried_and_the_page_says_it_held(
-    browser: Any, site: str
+    browser: Any, site: str, shots: Path
 ) -> None:
     """Every restriction of a page has its "Try it"; one no move can break (12.1, a city's
     one owner) opens where it is at stake, its move applied, and the page says it held, citing
@@ -369,6 +369,7 @@ def test_a_restriction_no_move_breaks_is_tried_and_the_page_says_it_held(
         ".then((s) => s.view.cities['0,0'])"
     )
     assert city == {"card": "C12", "pawns": [0], "satisfaction": 3}
+    box.screenshot(path=str(shots / "try-kept.png"))
     seat.close()
 
 
