@@ -344,3 +344,27 @@ def test_no_protection_is_offered_against_a_protection() -> None:
     assert after.to_move == 0 and not isinstance(after.decision, gr.ChooseProtection)
     assert "P21" in after.hands[0]
     assert after.tiles == before.tiles  # the Sun cancelled
+
+
+@pytest.mark.parametrize("page", sorted(LEVEL_PAGES.values()))
+def test_every_restriction_of_a_page_has_its_try_it(page: str) -> None:
+    """The site's build checks each trial again (the refused move refused by its clause, the
+    kept one legal) and gives every restriction of the page its "Try it"; one no move can
+    break keeps the reason beside its words, and opens at its position with its move."""
+    static_table = load_hook("static_table")
+    trials = static_table.restriction_trials()
+    static_table._state["trials"] = trials
+    stub = type("Stub", (), {})()
+    stub.file = type("Stub", (), {"src_uri": f"play/{page}"})()
+    markdown = static_table.on_page_markdown("", stub, None, None)
+    listed = [e for e in entries() if e.get("page") == page and "not_a_restriction" not in e]
+    tried = re.findall(r'data-try="restriction-([0-9a-z.]+)"', markdown)
+    assert tried == [entry["clause"] for entry in listed]
+    for entry in listed:
+        data = static_table.try_data(entry["clause"], trials[entry["clause"]])
+        if "untriable" in entry:
+            assert f"- {entry['named'][0]} ([" in markdown and entry["untriable"] in markdown
+            assert data["start"] == trials[entry["clause"]]["record"] and not data["refusals"]
+            assert data["kept"][0]["words"] == entry["named"][0]
+        else:
+            assert data["refusals"][0]["clause"] == entry["clause"] and "kept" not in data

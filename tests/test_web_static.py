@@ -8,6 +8,8 @@ elsewhere fails the test.
   pictured position opens live, a move is applied in each, and back to the start; a
   restriction of ``docs/play/restrictions.toml`` tried, refused by the engine, the page
   showing its words and its clause, linked; an illegal move of the reader's own refused too.
+- A restriction no move can break (a city's one owner) tried on its page: its move applied,
+  the page saying it held, citing its clause; every restriction of the page with its "Try it".
 - A whole game against a bot on the static table: created in the lobby, played by clicks to
   the end, the page reloaded mid-game and the game going on from where it was, the record
   downloaded, the game watched again, the page in every language.
