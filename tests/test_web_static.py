@@ -8,6 +8,8 @@ elsewhere fails the test.
   pictured position opens live, a move is applied in each, and back to the start; a
   restriction of ``docs/play/restrictions.toml`` tried, refused by the engine, the page
   showing its words and its clause, linked; an illegal move of the reader's own refused too.
+- A restriction no move can break (a city's one owner) tried on its page: its move applied,
+  the page saying it held, citing its clause; every restriction of the page with its "Try it".
 - A whole game against a bot on the static table: created in the lobby, played by clicks to
   the end, the page reloaded mid-game and the game going on from where it was, the record
   downloaded, the game watched again, the page in every language.
@@ -339,6 +341,37 @@ def test_restrictions_tried_from_positions_set_up_for_them_are_refused_in_the_pa
         refusal.wait_for(timeout=30000)
         assert refusal.get_attribute("data-clause") == clause
         assert words in refusal.inner_text() and f"clause {clause}" in refusal.inner_text()
+    seat.close()
+
+
+def test_a_restriction_no_move_breaks_is_tried_and_the_page_says_it_held(
+    browser: Any, site: str, shots: Path
+) -> None:
+    """Every restriction of a page has its "Try it"; one no move can break (12.1, a city's
+    one owner) opens where it is at stake, its move applied, and the page says it held, citing
+    its clause: the stolen city carries the thief's pawn alone."""
+    seat = Page(browser, site)
+    box = try_open(seat, "play/advanced/", "restriction-12.1")
+    listed = tomllib.loads(RESTRICTIONS.read_text())["restriction"]
+    advanced = [e["clause"] for e in listed if e.get("page") == "advanced.md"]
+    tries = seat.page.locator("[data-try^='restriction-']")
+    assert sorted(tries.evaluate_all("(boxes) => boxes.map((b) => b.dataset.try)")) == sorted(
+        f"restriction-{clause}" for clause in advanced
+    )
+    assert box.locator("[data-pick].choosable").count() > 0  # the legal choices outlined
+    box.locator("[data-try-kept]").first.click()
+    held = box.locator(".gaia-try-kept")
+    held.wait_for(timeout=30000)
+    assert held.get_attribute("data-kept") == "12.1"
+    text = held.inner_text()
+    assert "Nothing can break this: A city now has one owner" in text and "clause 12.1" in text
+    assert box.get_attribute("data-moves") == "1"
+    city = box.evaluate(
+        "(b) => b.gaiaTrial.engine.ask('state', {game: b.gaiaTrial.game, seat: null})"
+        ".then((s) => s.view.cities['0,0'])"
+    )
+    assert city == {"card": "C12", "pawns": [0], "satisfaction": 3}
+    box.screenshot(path=str(shots / "try-kept.png"))
     seat.close()
 
 

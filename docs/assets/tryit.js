@@ -4,6 +4,8 @@
 // (``data-pick`` as on the table, class "choosable"), a card then a square to play it (legal or
 // not: the rules refuse an illegal move in their words, citing their clause), back to the start.
 // Every seat is the reader's: the seat to move plays. One engine serves every picture of a page.
+// A restriction no move can break (``kept`` in its JSON) opens where it is at stake: its move,
+// or one of the reader's, applied, the page says the restriction held, citing its clause.
 "use strict";
 
 import { InBrowserEngine } from "../table/static/inbrowser.js";
@@ -45,6 +47,7 @@ const STYLE = `
 .gaia-try-panel .gaia-try-row button { font: inherit; font-size: .75rem; padding: .2rem .5rem; border-radius: 4px; border: 1px solid #999; background: transparent; color: inherit; }
 .gaia-try-panel .gaia-try-said { min-height: 1.2em; }
 .gaia-try-panel .gaia-try-refused { color: #b00020; font-weight: bold; }
+.gaia-try-panel .gaia-try-kept { color: #1b5e20; font-weight: bold; }
 `;
 
 function installStyle() {
@@ -94,6 +97,11 @@ class Trial {
       button.addEventListener("click", () => this.tryRefused(index));
       this.refusals.append(button);
     });
+    (this.data.kept || []).forEach((kept, index) => {
+      const button = node("button", { type: "button", "data-try-kept": index, text: `Try the move: ${kept.heading}` });
+      button.addEventListener("click", () => this.tryKept(index));
+      this.refusals.append(button);
+    });
     await this.restart(this.data.start ? null : 0);
   }
 
@@ -120,6 +128,13 @@ class Trial {
   async tryRefused(index) {
     await this.restart(index);
     const action = JSON.parse(this.data.refusals[index].action);
+    await this.act("apply", { seat: action.player, action });
+  }
+
+  // The move of a restriction no move can break, from its record: applied, the restriction kept.
+  async tryKept(index) {
+    await this.restart(null);
+    const action = JSON.parse(this.data.kept[index].action);
     await this.act("apply", { seat: action.player, action });
   }
 
@@ -193,19 +208,30 @@ class Trial {
     const before = this.board ? this.board.log.length : 0;
     await this.draw();
     this.say(this.board.log.slice(before));
+    for (const kept of this.data.kept || []) this.held(kept);
   }
 
   say(lines) {
     this.said.replaceChildren(node("ul", {}, ...lines.map((line) => node("li", { text: line }))));
   }
 
+  // After a move in a position where a restriction no move can break is at stake: it held.
+  held(kept) {
+    const words = node("p", { class: "gaia-try-kept", "data-kept": kept.clause, text: `Nothing can break this: ${kept.words}` });
+    words.append(" (", this.clauseLink(kept.clause), ")");
+    this.said.append(words);
+  }
+
+  clauseLink(clause) {
+    const target = this.clauses && this.clauses[clause];
+    return target ? node("a", { href: new URL(target, new URL("../", this.table)).href, text: `clause ${clause}` }) : node("span", { text: `clause ${clause}` });
+  }
+
   refused(error) {
     const words = node("p", { class: "gaia-try-refused", "data-refused": error.kind || "", text: `Refused: ${error.message}` });
     if (error.clause) {
       words.dataset.clause = error.clause;
-      const target = this.clauses && this.clauses[error.clause];
-      const link = target ? node("a", { href: new URL(target, new URL("../", this.table)).href, text: `clause ${error.clause}` }) : node("span", { text: `clause ${error.clause}` });
-      words.append(" (", link, ")");
+      words.append(" (", this.clauseLink(error.clause), ")");
     }
     this.said.replaceChildren(words);
   }

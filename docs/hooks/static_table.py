@@ -256,14 +256,17 @@ def clause_index() -> dict[str, str]:
 
 PLAY = ROOT / "docs" / "play"
 TRIALS = PLAY / "restriction-trials.json"
-"""A position and a refused move for each restriction it can (``scripts/restriction_trials.py``
-writes it)."""
+"""A position and a move for each restriction: one the engine refuses, or, where no move can
+break it, one after which the engine has kept it (``scripts/restriction_trials.py`` writes
+it)."""
 
 
 def restriction_trials() -> dict[str, dict[str, str]]:
-    """Each restriction of ``restrictions.toml`` that can be tried: its words, the record to
-    open and the move the engine refuses, checked again (a move no longer refused, or refused
-    by another clause, fails the build: run ``scripts/restriction_trials.py`` again)."""
+    """Each restriction of ``restrictions.toml``: its words, the record to open and the move,
+    checked again. A move the engine refuses must still be refused by the restriction's clause;
+    the move of a restriction no move can break (``untriable``: its ``why``, and its
+    ``heading``, the move's words), applied as legal. A move gone stale fails the build: run
+    ``scripts/restriction_trials.py`` again."""
     import tomllib  # noqa: PLC0415
 
     import gaia_rules as gr  # noqa: PLC0415
@@ -279,30 +282,39 @@ def restriction_trials() -> dict[str, dict[str, str]]:
             continue
         game = gr.GameRecord.from_json(trial["record"]).replay()
         action = from_json(trial["action"], gr.Action)
+        why = entry.get("untriable")
         try:
             game.apply(action)
         except gr.IllegalActionError as error:
+            if why is not None:
+                raise PluginError(f"{TRIALS.name}: {clause}'s move is refused ({error})") from None
             if error.clause != clause:
-                why = f"{TRIALS.name}: {clause}'s move is refused by {error.clause}"
-                raise PluginError(why) from None
+                stale = f"{TRIALS.name}: {clause}'s move is refused by {error.clause}"
+                raise PluginError(stale) from None
         else:
-            raise PluginError(f"{TRIALS.name}: {clause}'s move is no longer refused")
+            if why is None:
+                raise PluginError(f"{TRIALS.name}: {clause}'s move is no longer refused")
+        if why is not None:
+            words = entry["named"][0]
+            out[clause] = {"page": entry["page"], "words": words, "why": why, **trial}
+            out[clause]["heading"] = entry.get("tried", words)
+            continue
         words = entry.get("tried", entry.get("named", [clause])[0])
         out[clause] = {"page": entry["page"], "words": words, **trial}
     return out
 
 
-def untriable_restrictions() -> dict[str, dict[str, str]]:
-    """Each restriction of ``restrictions.toml`` that no move can break: its page, its words
-    and why (its ``untriable``)."""
-    import tomllib  # noqa: PLC0415
-
-    listed = tomllib.loads((PLAY / "restrictions.toml").read_text("utf-8"))["restriction"]
-    return {
-        entry["clause"]: {"page": entry["page"], "words": entry["named"][0], "why": why}
-        for entry in listed
-        if (why := entry.get("untriable"))
-    }
+def try_data(clause: str, trial: dict[str, str]) -> dict[str, object]:
+    """What the "Try it" of a restriction opens (``assets/tryit.js``): a move refused, tried
+    from its record; or, for a restriction no move can break, its record as the start (its
+    legal choices outlined) and the move after which the engine has kept it (``kept``)."""
+    move = {k: trial[k] for k in ("record", "action")}
+    name = f"restriction-{clause}"
+    if "why" not in trial:
+        refusal = {"heading": trial["words"], "clause": clause, **move}
+        return {"name": name, "start": None, "refusals": [refusal]}
+    held = {"heading": trial["heading"], "clause": clause, "words": trial["words"], **move}
+    return {"name": name, "start": trial["record"], "refusals": [], "kept": [held]}
 
 
 @event_priority(AFTER_I18N)
@@ -311,7 +323,6 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     the site's root, which every language's pages open."""
     trials = restriction_trials()
     _state["trials"] = trials
-    _state["untriable"] = untriable_restrictions()
     if build_language(config) is not None:
         return files
     for uri, content in table_files().items():
@@ -319,14 +330,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     index = json.dumps(clause_index(), indent=0).encode()
     files.append(File.generated(config, f"{TABLE}/clauses.json", content=index))
     for clause, trial in trials.items():
-        refusal = {k: trial[k] for k in ("record", "action")}
-        data = {
-            "name": f"restriction-{clause}",
-            "start": None,
-            "refusals": [{"heading": trial["words"], "clause": clause, **refusal}],
-        }
         uri = f"rules/try/restriction-{clause}.json"
-        files.append(File.generated(config, uri, content=json.dumps(data)))
+        files.append(File.generated(config, uri, content=json.dumps(try_data(clause, trial))))
     return files
 
 
@@ -339,8 +344,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
 
     uri = page.file.src_uri
     trials = [(c, t) for c, t in _state.get("trials", {}).items() if f"play/{t['page']}" == uri]
-    untried = [(c, u) for c, u in _state.get("untriable", {}).items() if f"play/{u['page']}" == uri]
-    if not trials and not untried:
+    if not trials:
         return markdown
     spec = spec_pages.read_spec(ROOT / "spec")
     here = uri.removesuffix(".md")
@@ -351,27 +355,24 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         "",
         "## Try the restrictions",
         "",
-        "Each restriction of this page that a move can break, live: *Try it* opens a game "
-        "where it bites, then *Try the refused move* asks the engine, which refuses it and "
-        "says why, citing its clause.",
+        "Each restriction of this page, live: *Try it* opens a game where it bites, then "
+        "*Try the refused move* asks the engine, which refuses it and says why, citing its "
+        "clause. A restriction no move can break opens where it is at stake: *Try the move* "
+        "(or a move of your own) shows the engine keeping it.",
         "",
     ]
     for clause, trial in trials:
         src = posixpath.relpath(f"rules/try/restriction-{clause}.json", here)
         link = spec.clause_link(clause, uri)
+        why = f": {trial['why']}" if "why" in trial else ""
         out += [
-            f"- {trial['words']} ([{clause}]({link}))",
+            f"- {trial['words']} ([{clause}]({link})){why}",
             "",
             f'    <div class="gaia-try" data-try="restriction-{clause}" data-src="{src}" '
             f'data-table="{table}"><button type="button" class="md-button gaia-try-open" '
             "data-try-open>Try it</button></div>",
             "",
         ]
-    if untried:
-        out += ["No move can break these, so they have no trial:", ""]
-    for clause, entry in untried:
-        link = spec.clause_link(clause, uri)
-        out += [f"- {entry['words']} ([{clause}]({link})): {entry['why']}", ""]
     out += [f'<script type="module" src="{script}"></script>', ""]
     return "\n".join(out)
 
