@@ -13,8 +13,8 @@
 // snapshot of Python taken once the library is imported (and its data read); a later start of
 // the same runtime and wheels restores it, and imports nothing. A snapshot of other wheels or of
 // another runtime is never restored (its name holds both, and it says whose it is), and one
-// that fails to restore is forgotten and the start goes on from nothing. ``timings.start`` says
-// which start it was: "snapshot" or "fresh".
+// that fails to restore is forgotten and the start goes on from nothing. The start field of the
+// timings says which start it was: "snapshot" or "fresh".
 "use strict";
 
 const CACHE = "gaia-table-engine";
