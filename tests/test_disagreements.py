@@ -18,8 +18,8 @@ from typing import Any
 import attrs
 
 import gaia_rules as gr
+from tests.loading import load_hook
 from tests.spec_clauses import spec_clauses
-from tests.test_docs_site import _load
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "spec" / "disagreements.toml"
@@ -27,8 +27,8 @@ COMPARISON = Path("shared") / "notes" / "rulebook-comparison.md"
 ITEMS = ROOT / "tests" / "rulebooks" / "comparison-items.txt"
 """The comparison's numbered items, one a line (in the repository: a clone needs nothing else)."""
 
-spec_pages = _load("spec_pages")
-disagreements_page = _load("disagreements_page")
+spec_pages = load_hook("spec_pages")
+disagreements_page = load_hook("disagreements_page")
 
 
 def items() -> list[dict[str, Any]]:

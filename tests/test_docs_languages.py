@@ -18,12 +18,12 @@ from typing import Any
 
 import pytest
 
-from tests.test_docs_site import _load
+from tests.loading import load_hook
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 
-languages = _load("languages")
+languages = load_hook("languages")
 
 PLAYER_PART = (
     "play/index.md",
@@ -265,8 +265,8 @@ def test_every_rule_link_of_the_table_has_its_heading_in_each_language(language:
 
 # -- the pictures of a translated page speak its language ------------------------------------
 
-pictures = _load("pictures")
-cards_page = _load("cards_page")
+pictures = load_hook("pictures")
+cards_page = load_hook("cards_page")
 
 SVG_TEXT = re.compile(r"<(text|title)\b[^>]*>(.*?)</\1>", re.S)
 WORD = re.compile(r"[^\W\d_]{3,}")

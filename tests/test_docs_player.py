@@ -10,17 +10,17 @@ from typing import Any
 
 import pytest
 
+from tests.loading import load_hook
 from tests.test_docs_examples import DOCS, pages, python_blocks
-from tests.test_docs_site import _load
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAY = DOCS / "play"
 PICTURE = re.compile(r"^<!-- gaia:picture (?P<name>[\w-]+) -->$", re.M)
 
-spec_pages = _load("spec_pages")
-pictures = _load("pictures")
-disagreements_page = _load("disagreements_page")
-cards_page = _load("cards_page")
+spec_pages = load_hook("spec_pages")
+pictures = load_hook("pictures")
+disagreements_page = load_hook("disagreements_page")
+cards_page = load_hook("cards_page")
 
 DECIDING = ("8.3", "10.1", "10.5", "15.1", "15.2", "6.5a", "13.9b", "7.2", "9.2", "11.3", "12.2")
 """The clauses that decide play most; each has an example or a picture."""
