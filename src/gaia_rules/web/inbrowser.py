@@ -42,8 +42,6 @@ import secrets
 from collections.abc import Callable, Mapping
 from typing import Any
 
-import attrs
-
 from gaia_rules.actions import (
     Action,
     PlayAnimals,
@@ -59,7 +57,6 @@ from gaia_rules.bots import BOTS
 from gaia_rules.cards import AnimalCard, CityCard, NatureCard, PowerCard
 from gaia_rules.cli.common import derive_seed
 from gaia_rules.errors import GaiaRulesError, IllegalActionError
-from gaia_rules.events import TurnBegan
 from gaia_rules.game import Game, new_game
 from gaia_rules.notation import format_action
 from gaia_rules.preview import power_preview
@@ -70,40 +67,22 @@ from gaia_rules.svg import world_svg
 from gaia_rules.text import describe, face_words
 from gaia_rules.vocabulary import Pos, Power
 from gaia_rules.web.facesheet import face_sheet
-from gaia_rules.web.messages import faces_named, state_message
+from gaia_rules.web.messages import state_message
 from gaia_rules.web.presentation import preview_data
+from gaia_rules.web.refusal import WebError
+from gaia_rules.web.replaying import Replay
 
 __all__ = ["LANGUAGES", "Engine", "EngineError"]
 
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
-CHECKPOINT = 16
-"""A replay keeps a copy of its game every this many steps."""
 
 LANGUAGES = ("en", "de", "fr", "hu")
 """The page's languages (as ``gaia_rules.web.table.LANGUAGES``)."""
 
 
-class EngineError(Exception):
-    """A request the engine refuses, with the status and kind the server gives the same
-    mistake (``clause``: the rule that refuses an action)."""
-
-    def __init__(self, status: int, kind: str, message: str, clause: str | None = None) -> None:
-        super().__init__(message)
-        self.status = status
-        self.kind = kind
-        self.message = message
-        self.clause = clause
-        self.state: dict[str, Any] | None = None
-
-    def to_data(self) -> dict[str, Any]:
-        """The refusal as the server's body writes it."""
-        error: dict[str, Any] = {"status": self.status, "kind": self.kind, "message": self.message}
-        if self.clause is not None:
-            error["clause"] = self.clause
-        data: dict[str, Any] = {"error": error}
-        if self.state is not None:
-            data["state"] = self.state
-        return data
+EngineError = WebError
+"""A request the engine refuses, with the status and kind the server gives the same mistake
+(``clause``: the rule that refuses an action): the server's own error."""
 
 
 def _bad(message: str) -> EngineError:
@@ -196,7 +175,7 @@ class Engine:
 
     def __init__(self) -> None:
         self.games: dict[str, _Local] = {}
-        self._replays: collections.OrderedDict[str, _Replay] = collections.OrderedDict()
+        self._replays: collections.OrderedDict[str, Replay] = collections.OrderedDict()
         self._ops: dict[str, Callable[[Mapping[str, Any]], Any]] = {
             "create": self.create,
             "open": self.open,
@@ -452,7 +431,7 @@ class Engine:
         replay = self._replays.get(text)
         if replay is None:
             try:
-                replay = _Replay(_record(text))
+                replay = Replay(_record(text))
             except GaiaRulesError as exc:
                 raise EngineError(400, "bad_record", str(exc)) from None
             self._replays[text] = replay
@@ -544,66 +523,3 @@ def _record(given: Any) -> GameRecord:
     if isinstance(given, str):
         return GameRecord.from_json(given)
     return GameRecord.from_data(given)
-
-
-class _Replay:
-    """A record replayed once, a copy of its game kept every ``CHECKPOINT`` steps (as the
-    server's ``gaia_rules.web.replay.Replay``)."""
-
-    def __init__(self, record: GameRecord) -> None:
-        game = attrs.evolve(record, actions=(), result=None).replay()
-        self.players = game.players
-        self.turns: list[list[int]] = [[0, game.active]]
-        self.copies = [game.copy()]
-        self.actions = record.actions
-        for index, action in enumerate(record.actions):
-            try:
-                events = game.apply(action)
-            except IllegalActionError as exc:
-                raise EngineError(
-                    400, "bad_record", f"action {index} ({action}) diverges: {exc}", exc.clause
-                ) from None
-            self.turns += [[index + 1, e.player] for e in events if isinstance(e, TurnBegan)]
-            if (index + 1) % CHECKPOINT == 0:
-                self.copies.append(game.copy())
-        self.steps = len(record.actions)
-        self.over = game.is_over
-
-    def at(self, step: int) -> Game:
-        game = self.copies[step // CHECKPOINT].copy()
-        for action in self.actions[step // CHECKPOINT * CHECKPOINT : step]:
-            game.apply(action)
-        return game
-
-    def message(self, step: int, seat: int | str) -> dict[str, Any]:
-        game = self.at(step)
-        who = None if seat in ("all", "spectator") else int(seat)
-        message = state_message(game, who, 0, world=True)
-        message["type"] = "replay"
-        message["legal"] = None
-        message["log"] = []
-        last = 0 if step == 0 else _log_length(self.at(step - 1), seat)
-        if seat == "all":
-            message["events"] = [event.to_data() for event in game.events]
-            hands = [list(hand) for hand in game.state.hands]
-            message["hands"] = hands
-            named = (message["view"], message["events"], hands)
-            message["faces"] = faces_named(game.rules.cards, named)
-        message["replay"] = {
-            "steps": self.steps,
-            "step": step,
-            "seat": seat,
-            "players": self.players,
-            "turns": self.turns,
-            "over": self.over,
-            "last": last,
-        }
-        return message
-
-
-def _log_length(game: Game, seat: Any) -> int:
-    if seat == "all":
-        return len(game.events)
-    if seat == "spectator":
-        return len(state_message(game, None)["events"])
-    return len(game.events_for(int(seat)))

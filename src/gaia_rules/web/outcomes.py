@@ -29,7 +29,7 @@ from gaia_rules.determinize import determinize
 from gaia_rules.events import CityPlaced, GameEnded, ObjectiveFulfilled, PawnPlaced, TurnBegan
 from gaia_rules.game import Game
 from gaia_rules.web.reading import seat_of
-from gaia_rules.web.rooms import WebError
+from gaia_rules.web.refusal import WebError
 
 __all__ = ["outcome", "outcomes", "play_outcomes"]
 

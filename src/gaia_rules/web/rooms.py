@@ -50,6 +50,7 @@ from gaia_rules.svg import world_svg
 from gaia_rules.web.botpool import BotPool
 from gaia_rules.web.clock import timed_out
 from gaia_rules.web.messages import state_message
+from gaia_rules.web.refusal import WebError
 from gaia_rules.web.store import (
     ABANDONED,
     ENDED,
@@ -66,41 +67,6 @@ from gaia_rules.web.store import (
 __all__ = ["Created", "Lobby", "Room", "WebError"]
 
 logger = logging.getLogger("gaia_rules.web")
-
-
-class WebError(Exception):
-    """A request the server refuses: ``status`` is its HTTP status, ``kind`` a short
-    name for programs, the message says why in words; ``clause`` is set when the rules
-    refuse an action, ``state`` (a state message) when the request was stale, and
-    ``retry_after`` (seconds) when a limit refused it."""
-
-    def __init__(
-        self,
-        status: int,
-        kind: str,
-        message: str,
-        clause: str | None = None,
-        *,
-        state: dict[str, Any] | None = None,
-        retry_after: int | None = None,
-    ) -> None:
-        super().__init__(message)
-        self.status = status
-        self.kind = kind
-        self.message = message
-        self.clause = clause
-        self.state = state
-        self.retry_after = retry_after
-
-    def to_data(self) -> dict[str, Any]:
-        """The error as the body of the response."""
-        error: dict[str, Any] = {"status": self.status, "kind": self.kind, "message": self.message}
-        if self.clause is not None:
-            error["clause"] = self.clause
-        data: dict[str, Any] = {"error": error}
-        if self.state is not None:
-            data["state"] = self.state
-        return data
 
 
 def _dumps(data: Any) -> str:

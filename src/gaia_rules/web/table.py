@@ -35,7 +35,7 @@ from gaia_rules.serialization import JsonError, from_data
 from gaia_rules.web.facesheet import face_sheet, read_catalogue
 from gaia_rules.web.presentation import preview_data
 from gaia_rules.web.reading import json_body, seat_of
-from gaia_rules.web.rooms import WebError
+from gaia_rules.web.refusal import WebError
 
 __all__ = [
     "DOCS_URL",
