@@ -53,7 +53,7 @@ from typing import Any
 import attrs
 
 from gaia_rules.actions import Action, FulfillObjective, PlaceCityPawn
-from gaia_rules.bots.greedy import greedy_scores
+from gaia_rules.bots.search import greedy_candidates
 from gaia_rules.cards import CardId
 from gaia_rules.chance import below
 from gaia_rules.determinize import Determinizer
@@ -147,7 +147,7 @@ class IsmctsBot:
         seat = view.seat
         sampler = Determinizer(view)
         face_ids = view.rules.cards.face_ids
-        candidates = self._candidates(sampler, seat, legal)
+        candidates = greedy_candidates(sampler, seat, legal, self.width, rng)
         if len(candidates) == 1:
             return candidates[0]
         sample = sampler.sample(rng)
@@ -193,20 +193,6 @@ class IsmctsBot:
             key=lambda i: _rank(root, names.get(candidates[i])),
         )
         return candidates[best]
-
-    def _candidates(
-        self, sampler: Determinizer, seat: int, legal: Sequence[Action]
-    ) -> list[Action]:
-        """The ``width`` legal actions the greedy score ranks best in one sample."""
-        if len(legal) <= self.width:
-            return list(legal)
-        scores = greedy_scores(sampler.sample(self._rng), seat, legal)
-        ranked = sorted(
-            zip(scores, legal, strict=True),
-            key=lambda pair: (pair[0], self._rng.random()),
-            reverse=True,
-        )
-        return [action for _, action in ranked[: self.width]]
 
     def _playout(self, game: Game) -> list[float]:
         """Pawn-first play for ``horizon`` decisions after the tree, then the value of the
