@@ -12,7 +12,8 @@ import pytest
 import gaia_rules as gr
 from gaia_rules.bots import BOTS, Bot, GreedyBot, IsmctsBot, RandomBot, SearchBot
 from gaia_rules.bots.greedy import greedy_scores
-from gaia_rules.bots.search import playout_value
+from gaia_rules.bots.search import greedy_candidates, playout_value
+from gaia_rules.determinize import Determinizer
 
 LEVELS = {
     "basic": gr.Rules.basic(),
@@ -142,6 +143,27 @@ def test_greedy_places_the_most_pawns_it_can_now() -> None:
             continue
         choice = GreedyBot(checked).choose(game.view(seat), legal)
         assert real[list(legal).index(choice)] == max(real)
+        checked += 1
+    assert checked >= 10
+
+
+def test_the_candidates_are_the_greedy_best_in_one_sample() -> None:
+    checked = 0
+    for game in decisions(gr.Rules.advanced(), range(4)):
+        seat = game.to_move
+        assert seat is not None
+        legal = game.legal_actions()
+        sampler = Determinizer(game.view(seat))
+        if len(legal) <= 4:
+            assert greedy_candidates(sampler, seat, legal, 4, random.Random(0)) == list(legal)
+            continue
+        chosen = greedy_candidates(sampler, seat, legal, 4, random.Random(checked))
+        # the same generator draws the same sample first
+        scores = greedy_scores(sampler.sample(random.Random(checked)), seat, legal)
+        ranked = [scores[legal.index(action)] for action in chosen]
+        left = [s for a, s in zip(legal, scores, strict=True) if a not in chosen]
+        assert len(set(chosen)) == 4 and ranked == sorted(ranked, reverse=True)
+        assert min(ranked) >= max(left)
         checked += 1
     assert checked >= 10
 

@@ -38,8 +38,9 @@ budget is a number of iterations, not a time, so the bot chooses the same action
 same view and seed on every machine. ``cap`` bounds a decision's time all the same: the
 search stops early when the thread has spent that many seconds of CPU time on it, which
 other work on the machine does not count against it; at the budget of ``strong`` a
-decision takes a sixth of that on a machine of today (``benchmarks/strong_strength.py``),
-so the cap is a guard for a very slow machine, and only then do choices depend on speed.
+decision takes a third of a second on average and its slowest about 0.7 s on a shared
+two-core machine of today (``benchmarks/strong_strength.py``), so the cap is a guard for a
+slower machine, and only there do choices depend on speed.
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ from typing import Any
 import attrs
 
 from gaia_rules.actions import Action, FulfillObjective, PlaceCityPawn
-from gaia_rules.bots.greedy import greedy_scores
+from gaia_rules.bots.search import greedy_candidates
 from gaia_rules.cards import CardId
 from gaia_rules.chance import below
 from gaia_rules.determinize import Determinizer
@@ -67,9 +68,9 @@ __all__ = ["STRONG", "IsmctsBot", "strong_bot", "values"]
 EXPLORATION = 0.7
 """The UCB exploration constant (values lie between 0 and 1)."""
 
-STRONG: Mapping[str, int] = {"iterations": 200, "horizon": 8, "width": 8}
+STRONG: Mapping[str, int] = {"iterations": 600, "horizon": 8, "width": 8}
 """The budget of ``strong``, the command line's and the table's hardest bot:
-``ismcts:200:8:8``."""
+``ismcts:600:8:8``."""
 
 CAP = 1.0
 """The seconds of CPU time a decision may take at most, whatever its budget."""
@@ -88,7 +89,7 @@ def _cpu_time() -> float:
 def strong_bot(seed: int = 0) -> IsmctsBot:
     """``strong``: an [`IsmctsBot`][gaia_rules.bots.ismcts.IsmctsBot] at the budget
     [`STRONG`][gaia_rules.bots.ismcts.STRONG], named ``"strong"``; the same player as
-    ``ismcts:200:8:8`` on the command line."""
+    ``ismcts:600:8:8`` on the command line."""
     return IsmctsBot(seed, STRONG["iterations"], STRONG["horizon"], STRONG["width"], name="strong")
 
 
@@ -147,7 +148,7 @@ class IsmctsBot:
         seat = view.seat
         sampler = Determinizer(view)
         face_ids = view.rules.cards.face_ids
-        candidates = self._candidates(sampler, seat, legal)
+        candidates = greedy_candidates(sampler, seat, legal, self.width, rng)
         if len(candidates) == 1:
             return candidates[0]
         sample = sampler.sample(rng)
@@ -193,20 +194,6 @@ class IsmctsBot:
             key=lambda i: _rank(root, names.get(candidates[i])),
         )
         return candidates[best]
-
-    def _candidates(
-        self, sampler: Determinizer, seat: int, legal: Sequence[Action]
-    ) -> list[Action]:
-        """The ``width`` legal actions the greedy score ranks best in one sample."""
-        if len(legal) <= self.width:
-            return list(legal)
-        scores = greedy_scores(sampler.sample(self._rng), seat, legal)
-        ranked = sorted(
-            zip(scores, legal, strict=True),
-            key=lambda pair: (pair[0], self._rng.random()),
-            reverse=True,
-        )
-        return [action for _, action in ranked[: self.width]]
 
     def _playout(self, game: Game) -> list[float]:
         """Pawn-first play for ``horizon`` decisions after the tree, then the value of the

@@ -33,7 +33,7 @@ from gaia_rules.game import Game
 from gaia_rules.setup import pawns_per_player
 from gaia_rules.views import View
 
-__all__ = ["SearchBot"]
+__all__ = ["SearchBot", "greedy_candidates"]
 
 EXPLORATION = math.sqrt(2)
 """The UCB1 exploration constant."""
@@ -69,7 +69,7 @@ class SearchBot:
             return legal[0]
         rng = self._rng
         sampler = Determinizer(view)
-        candidates = self._candidates(sampler, view.seat, legal)
+        candidates = greedy_candidates(sampler, view.seat, legal, self.width, rng)
         if len(candidates) == 1:
             return candidates[0]
         visits = [0] * len(candidates)
@@ -95,21 +95,6 @@ class SearchBot:
         )
         return candidates[best]
 
-    def _candidates(
-        self, sampler: Determinizer, seat: int, legal: Sequence[Action]
-    ) -> list[Action]:
-        """The ``width`` legal actions the greedy score ranks best in one sample."""
-        if len(legal) <= self.width:
-            return list(legal)
-        scores = greedy_scores(sampler.sample(self._rng), seat, legal)
-        # a random key among equal scores, so that the cut does not favour the list's order
-        ranked = sorted(
-            zip(scores, legal, strict=True),
-            key=lambda pair: (pair[0], self._rng.random()),
-            reverse=True,
-        )
-        return [action for _, action in ranked[: self.width]]
-
     def _playout(self, game: Game, seat: int) -> float:
         """Random play for ``horizon`` decisions, then the value of the game for ``seat``."""
         rng = self._rng
@@ -119,6 +104,24 @@ class SearchBot:
             legal = game.legal_actions()
             game.apply(legal[below(rng, len(legal))])  # rng.randrange: see chance
         return playout_value(game, seat)
+
+
+def greedy_candidates(
+    sampler: Determinizer, seat: int, legal: Sequence[Action], width: int, rng: random.Random
+) -> list[Action]:
+    """The ``width`` legal actions [`greedy_scores`][gaia_rules.bots.greedy.greedy_scores]
+    ranks best for ``seat`` in one game ``sampler`` draws with ``rng`` (all of ``legal``
+    when there are no more), the best first; equal scores in a random order of ``rng``, so
+    that the cut does not favour the list's order."""
+    if len(legal) <= width:
+        return list(legal)
+    scores = greedy_scores(sampler.sample(rng), seat, legal)
+    ranked = sorted(
+        zip(scores, legal, strict=True),
+        key=lambda pair: (pair[0], rng.random()),
+        reverse=True,
+    )
+    return [action for _, action in ranked[:width]]
 
 
 def playout_value(game: Game, seat: int) -> float:
