@@ -16,6 +16,7 @@ legal, and in the state after it the engine has kept the restriction.
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import tomllib
@@ -368,3 +369,82 @@ def test_every_restriction_of_a_page_has_its_try_it(page: str) -> None:
             assert data["kept"][0]["words"] == entry["named"][0]
         else:
             assert data["refusals"][0]["clause"] == entry["clause"] and "kept" not in data
+
+
+languages = load_hook("languages")
+
+
+@pytest.fixture(scope="module")
+def checked() -> dict[str, dict[str, str]]:
+    static_table = load_hook("static_table")
+    found: dict[str, dict[str, str]] = static_table.restriction_trials()
+    return found
+
+
+def section(page: str, language: str, found: dict[str, dict[str, str]]) -> str:
+    """What the build adds to the end of ``page`` (``basic.md``) in ``language``."""
+    static_table = load_hook("static_table")
+    static_table._state["trials"] = found
+    uri = f"play/{page}" if language == "en" else f"play/{page.removesuffix('.md')}.{language}.md"
+    stub = type("Stub", (), {})()
+    stub.file = type("Stub", (), {"src_uri": uri})()
+    markdown: str = static_table.on_page_markdown("", stub, None, None)
+    return markdown
+
+
+@pytest.mark.parametrize("language", languages.TRANSLATED)
+@pytest.mark.parametrize("page", sorted(LEVEL_PAGES.values()))
+def test_a_translated_level_page_tries_each_restriction_in_its_language(
+    page: str, language: str, checked: dict[str, dict[str, str]]
+) -> None:
+    """A German, French or Hungarian level page ends with the restrictions of its level to
+    try, as the English page does: its heading and its words in the page's language (the
+    restriction's ``words_de``..., the reason ``why_de``... of one no move can break, its
+    move's ``tried_de``... on the box), each clause linked to the specification, a "Try it"
+    box per restriction with its label translated, and no English intro."""
+    static_table = load_hook("static_table")
+    spec = spec_pages.read_spec(ROOT / "spec")
+    markdown = section(page, language, checked)
+    uri = f"play/{page.removesuffix('.md')}.{language}.md"
+    listed = [e for e in entries() if e.get("page") == page and "not_a_restriction" not in e]
+    assert f"## {languages.TRY_HEADING[language]}\n" in markdown
+    assert languages.TRY_INTRO[language] in markdown
+    english = section(page, "en", checked)
+    for sentence in (static_table.TRY_HEADING, static_table.TRY_INTRO, ">Try it<"):
+        assert sentence in english and sentence not in markdown
+    tried = re.findall(r'data-try="restriction-([0-9a-z.]+)"', markdown)
+    assert tried == [entry["clause"] for entry in listed]
+    boxes = re.findall(r"<div [^>]*data-try=[^>]*>(.*?)</div>", markdown)
+    assert boxes == [
+        f'<button type="button" class="md-button gaia-try-open" '
+        f"data-try-open>{languages.TRY_OPEN[language]}</button>"
+    ] * len(listed)
+    for entry in listed:
+        clause = entry["clause"]
+        words = entry[f"words_{language}"]
+        link = spec.clause_link(clause, uri)
+        assert link.startswith("../rules/") and f"#clause-{clause}" in link
+        why = f": {entry[f'why_{language}']}" if "untriable" in entry else ""
+        assert f"- {words} ([{clause}]({link})){why}\n" in markdown
+        move = entry[f"tried_{language}"] if "untriable" in entry else words
+        box = re.search(rf'<div [^>]*data-try="restriction-{re.escape(clause)}"[^>]*>', markdown)
+        assert box is not None
+        assert f'data-heading="{html.escape(move)}"' in box.group(0)
+        assert f'data-words="{html.escape(words)}"' in box.group(0)
+    # the positions, the table and the script are the root's, from de/play/basic/
+    assert 'data-src="../../../rules/try/restriction-' in markdown
+    assert 'data-table="../../../table/"' in markdown
+    assert '<script type="module" src="../../../assets/tryit.js"></script>' in markdown
+
+
+def test_a_restriction_without_its_translation_fails_the_build() -> None:
+    """The build refuses a restriction that lacks a translated language's words, or, for one
+    no move can break, its reason or its move's words."""
+    static_table = load_hook("static_table")
+    by_clause = {entry["clause"]: entry for entry in entries()}
+    for clause, key in (("9.1", "words_fr"), ("12.2", "why_hu"), ("13.9d", "tried_de")):
+        entry = dict(by_clause[clause])
+        assert static_table.translations(entry)[key] == entry[key]
+        del entry[key]
+        with pytest.raises(static_table.PluginError, match=f"{re.escape(clause)} has no {key}"):
+            static_table.translations(entry)

@@ -6,6 +6,9 @@
 // Every seat is the reader's: the seat to move plays. One engine serves every picture of a page.
 // A restriction no move can break (``kept`` in its JSON) opens where it is at stake: its move,
 // or one of the reader's, applied, the page says the restriction held, citing its clause.
+// Its own words speak the page's language (``<html lang>``: English, German, French,
+// Hungarian); a translated page's box gives the words of its move and of what held
+// (``data-heading``, ``data-words``), which the position's file has in English.
 "use strict";
 
 import { InBrowserEngine } from "../table/static/inbrowser.js";
@@ -24,6 +27,76 @@ async function clauses(table) {
   }
   return clauseIndex.get(table);
 }
+
+const WORDS = {
+  en: {
+    starting: "Starting the engine in this page…",
+    failed: (why) => `The engine could not start: ${why}`,
+    reset: "Back to the start",
+    close: "Close",
+    tryRefused: (heading) => `Try the refused move: ${heading}`,
+    tryKept: (heading) => `Try the move: ${heading}`,
+    over: "The game is over.",
+    toMove: (seat, decision) => `Seat ${seat} to move (${decision}): the outlined choices are legal; choose a card, then any square to play it there.`,
+    hand: "Hand:",
+    square: (pos) => `square ${pos}`,
+    cardFirst: (choices) => `Choose a card first: ${choices}.`,
+    kept: (words) => `Nothing can break this: ${words}`,
+    clause: (clause) => `clause ${clause}`,
+    refused: (message) => `Refused: ${message}`,
+  },
+  de: {
+    starting: "Die Engine startet in dieser Seite…",
+    failed: (why) => `Die Engine konnte nicht starten: ${why}`,
+    reset: "Zurück zum Anfang",
+    close: "Schließen",
+    tryRefused: (heading) => `Den abgelehnten Zug ausprobieren: ${heading}`,
+    tryKept: (heading) => `Den Zug ausprobieren: ${heading}`,
+    over: "Das Spiel ist zu Ende.",
+    toMove: (seat, decision) => `Platz ${seat} ist am Zug (${decision}): die umrandeten Möglichkeiten sind erlaubt; wähle eine Karte, dann ein beliebiges Feld, um sie dort zu spielen.`,
+    hand: "Hand:",
+    square: (pos) => `Feld ${pos}`,
+    cardFirst: (choices) => `Wähle zuerst eine Karte: ${choices}.`,
+    kept: (words) => `Das kann nichts brechen: ${words}`,
+    clause: (clause) => `Abschnitt ${clause}`,
+    refused: (message) => `Abgelehnt: ${message}`,
+  },
+  fr: {
+    starting: "Démarrage du moteur dans cette page…",
+    failed: (why) => `Le moteur n'a pas pu démarrer : ${why}`,
+    reset: "Retour au début",
+    close: "Fermer",
+    tryRefused: (heading) => `Essayer le coup refusé : ${heading}`,
+    tryKept: (heading) => `Essayer le coup : ${heading}`,
+    over: "La partie est finie.",
+    toMove: (seat, decision) => `Au siège ${seat} de jouer (${decision}) : les choix entourés sont permis ; choisissez une carte, puis n'importe quelle case pour l'y jouer.`,
+    hand: "Main :",
+    square: (pos) => `case ${pos}`,
+    cardFirst: (choices) => `Choisissez d'abord une carte : ${choices}.`,
+    kept: (words) => `Rien ne peut enfreindre ceci : ${words}`,
+    clause: (clause) => `clause ${clause}`,
+    refused: (message) => `Refusé : ${message}`,
+  },
+  hu: {
+    starting: "A motor indul ezen az oldalon…",
+    failed: (why) => `A motor nem tudott elindulni: ${why}`,
+    reset: "Vissza az elejére",
+    close: "Bezárás",
+    tryRefused: (heading) => `A tiltott lépés kipróbálása: ${heading}`,
+    tryKept: (heading) => `A lépés kipróbálása: ${heading}`,
+    over: "A játéknak vége.",
+    toMove: (seat, decision) => `A(z) ${seat}. hely lép (${decision}): a bekeretezett lehetőségek szabályosak; válassz egy kártyát, aztán bármely helyet, ahová kijátszod.`,
+    hand: "Kéz:",
+    square: (pos) => `${pos} hely`,
+    cardFirst: (choices) => `Először válassz kártyát: ${choices}.`,
+    kept: (words) => `Ezt semmi sem szegheti meg: ${words}`,
+    clause: (clause) => `${clause} szabálypont`,
+    refused: (message) => `Elutasítva: ${message}`,
+  },
+};
+
+// The words of the page's language (its ``<html lang>``), English for any other.
+const SAY = WORDS[(document.documentElement.lang || "en").slice(0, 2).toLowerCase()] || WORDS.en;
 
 function node(tag, attributes = {}, ...children) {
   const made = document.createElement(tag);
@@ -69,13 +142,13 @@ class Trial {
   async open() {
     installStyle();
     this.box.querySelector("[data-try-open]").style.display = "none";
-    this.status = node("p", { class: "gaia-try-status", "aria-live": "polite", text: "Starting the engine in this page…" });
+    this.status = node("p", { class: "gaia-try-status", "aria-live": "polite", text: SAY.starting });
     this.world = node("div", { class: "gaia-try-world" });
     this.hand = node("div", { class: "gaia-try-row gaia-try-hand" });
     this.buttons = node("div", { class: "gaia-try-row gaia-try-choices" });
     this.said = node("div", { class: "gaia-try-said", role: "status" });
-    const reset = node("button", { type: "button", "data-try-reset": true, text: "Back to the start" });
-    const close = node("button", { type: "button", "data-try-close": true, text: "Close" });
+    const reset = node("button", { type: "button", "data-try-reset": true, text: SAY.reset });
+    const close = node("button", { type: "button", "data-try-close": true, text: SAY.close });
     this.refusals = node("div", { class: "gaia-try-row gaia-try-refusals" });
     reset.addEventListener("click", () => this.restart(this.data.start ? null : 0));
     close.addEventListener("click", () => this.close());
@@ -88,17 +161,17 @@ class Trial {
     try {
       await this.engine.ready;
     } catch (error) {
-      this.status.textContent = `The engine could not start: ${error.message}`;
+      this.status.textContent = SAY.failed(error.message);
       return;
     }
     this.clauses = await clauses(this.table);
     this.data.refusals.forEach((refusal, index) => {
-      const button = node("button", { type: "button", "data-try-refused": index, text: `Try the refused move: ${refusal.heading}` });
+      const button = node("button", { type: "button", "data-try-refused": index, text: SAY.tryRefused(this.box.dataset.heading || refusal.heading) });
       button.addEventListener("click", () => this.tryRefused(index));
       this.refusals.append(button);
     });
     (this.data.kept || []).forEach((kept, index) => {
-      const button = node("button", { type: "button", "data-try-kept": index, text: `Try the move: ${kept.heading}` });
+      const button = node("button", { type: "button", "data-try-kept": index, text: SAY.tryKept(this.box.dataset.heading || kept.heading) });
       button.addEventListener("click", () => this.tryKept(index));
       this.refusals.append(button);
     });
@@ -143,8 +216,8 @@ class Trial {
     this.board = board;
     this.box.dataset.moves = board.moves;
     this.status.textContent = board.over
-      ? "The game is over."
-      : `Seat ${board.to_move} to move (${board.decision}): the outlined choices are legal; choose a card, then any square to play it there.`;
+      ? SAY.over
+      : SAY.toMove(board.to_move, board.decision);
     const choices = board.choices;
     const withCard = (card) => choices.filter((c) => c.card === card);
     const current = this.card === null ? choices : withCard(this.card);
@@ -156,13 +229,13 @@ class Trial {
       square.classList.toggle("choosable", legal.has(pos));
       square.setAttribute("role", "button");
       square.setAttribute("tabindex", "0");
-      square.setAttribute("aria-label", `square ${pos}`);
+      square.setAttribute("aria-label", SAY.square(pos));
       square.addEventListener("click", () => this.square(pos));
       square.addEventListener("keydown", (event) => {
         if (event.key === "Enter") this.square(pos);
       });
     }
-    this.hand.replaceChildren(node("span", { text: "Hand:" }));
+    this.hand.replaceChildren(node("span", { text: SAY.hand }));
     for (const held of board.hand) {
       const usable = withCard(held.card).length > 0;
       const button = node("button", {
@@ -193,7 +266,7 @@ class Trial {
     const here = board.choices.filter((c) => c.squares.includes(pos));
     const cards = new Set(here.map((c) => c.card));
     if (here.length >= 1 && cards.size === 1 && !here[0].card) await this.act("apply", { seat: board.to_move, action: here[0].action });
-    else if (here.length) this.say([`Choose a card first: ${here.map((c) => c.words).join("; ")}.`]);
+    else if (here.length) this.say([SAY.cardFirst(here.map((c) => c.words).join("; "))]);
     else await this.act("attempt", { square: pos });
   }
 
@@ -217,18 +290,18 @@ class Trial {
 
   // After a move in a position where a restriction no move can break is at stake: it held.
   held(kept) {
-    const words = node("p", { class: "gaia-try-kept", "data-kept": kept.clause, text: `Nothing can break this: ${kept.words}` });
+    const words = node("p", { class: "gaia-try-kept", "data-kept": kept.clause, text: SAY.kept(this.box.dataset.words || kept.words) });
     words.append(" (", this.clauseLink(kept.clause), ")");
     this.said.append(words);
   }
 
   clauseLink(clause) {
     const target = this.clauses && this.clauses[clause];
-    return target ? node("a", { href: new URL(target, new URL("../", this.table)).href, text: `clause ${clause}` }) : node("span", { text: `clause ${clause}` });
+    return target ? node("a", { href: new URL(target, new URL("../", this.table)).href, text: SAY.clause(clause) }) : node("span", { text: SAY.clause(clause) });
   }
 
   refused(error) {
-    const words = node("p", { class: "gaia-try-refused", "data-refused": error.kind || "", text: `Refused: ${error.message}` });
+    const words = node("p", { class: "gaia-try-refused", "data-refused": error.kind || "", text: SAY.refused(error.message) });
     if (error.clause) {
       words.dataset.clause = error.clause;
       words.append(" (", this.clauseLink(error.clause), ")");

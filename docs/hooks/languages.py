@@ -78,6 +78,36 @@ BEFORE = {
 }
 """The steps that come before any decision, on a translated page."""
 
+TRY_OPEN = {"de": "Ausprobieren", "fr": "Essayer", "hu": "Kipróbálás"}
+"""The button that opens a position to try (``assets/tryit.js``) on a translated page."""
+
+TRY_HEADING = {
+    "de": "Die Einschränkungen ausprobieren",
+    "fr": "Essayer les restrictions",
+    "hu": "A korlátozások kipróbálása",
+}
+"""The heading of the restrictions to try at the end of a translated level page."""
+
+TRY_INTRO = {
+    "de": "Jede Einschränkung dieser Seite, live: *Ausprobieren* öffnet ein Spiel, in dem sie "
+    "greift, dann fragt *Den abgelehnten Zug ausprobieren* die Engine, die ihn ablehnt und "
+    "sagt, warum, mit ihrem Abschnitt. Eine Einschränkung, die kein Zug brechen kann, öffnet dort, "
+    "wo sie auf dem Spiel steht: *Den Zug ausprobieren* (oder ein eigener Zug) zeigt, wie die "
+    "Engine sie einhält.",
+    "fr": "Chaque restriction de cette page, en direct : *Essayer* ouvre une partie où elle "
+    "s'applique, puis *Essayer le coup refusé* interroge le moteur, qui le refuse et dit "
+    "pourquoi, en citant sa clause. Une restriction qu'aucun coup ne peut enfreindre s'ouvre là "
+    "où elle est en jeu : *Essayer le coup* (ou un coup de votre choix) montre que le moteur la "
+    "respecte.",
+    "hu": "Az oldal minden korlátozása élőben: a *Kipróbálás* megnyit egy játékot, ahol "
+    "érvényesül, aztán *A tiltott lépés kipróbálása* megkérdezi a motort, amely elutasítja, és "
+    "megmondja, miért, a szabálypontjára hivatkozva. Az a korlátozás, amelyet egyetlen lépés "
+    "sem szeghet meg, ott nyílik meg, ahol számít: *A lépés kipróbálása* (vagy egy saját "
+    "lépés) megmutatja, hogy a motor betartja.",
+}
+"""The paragraph under ``TRY_HEADING``: the words of the buttons of ``assets/tryit.js`` in
+the page's language."""
+
 
 @functools.cache
 def catalogue(language: str) -> dict[str, str]:

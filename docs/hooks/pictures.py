@@ -272,9 +272,10 @@ def try_markdown(story: Story, from_uri: str, language: str = "en") -> str:
     src = posixpath.relpath(f"{TRY_DIR}/{story.name}.json", here)
     table = posixpath.relpath("table", here) + "/"
     script = posixpath.relpath("assets/tryit.js", here)
+    label = languages.TRY_OPEN.get(language, "Try it")
     return (
         f'<div class="gaia-try" data-try="{story.name}" data-src="{src}" data-table="{table}">'
-        f'<button type="button" class="md-button gaia-try-open" data-try-open>Try it</button>'
+        f'<button type="button" class="md-button gaia-try-open" data-try-open>{label}</button>'
         f'</div>\n<script type="module" src="{script}"></script>\n'
     )
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import html
 import importlib.util
 import io
 import json
@@ -38,6 +39,7 @@ import zipfile
 from importlib import metadata, resources
 from pathlib import Path
 
+import languages
 from generated import AFTER_I18N, build_language
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
@@ -260,13 +262,35 @@ TRIALS = PLAY / "restriction-trials.json"
 break it, one after which the engine has kept it (``scripts/restriction_trials.py`` writes
 it)."""
 
+TRANSLATED_KEYS = ("words", "why", "tried")
+"""What a restriction of ``restrictions.toml`` says in each translated language
+(``words_de``, ...): the words its try shows, and for one no move can break, the reason
+(``why``) and its move's words (``tried``)."""
+
+
+def translations(entry: dict[str, object]) -> dict[str, str]:
+    """The words of a restriction in each translated language (``words_de``: the words the
+    English page shows, ``tried`` or ``named`` first; ``why_de`` and ``tried_de`` for one no
+    move can break), each required: a restriction lacking one fails the build."""
+    keys = TRANSLATED_KEYS if "untriable" in entry else TRANSLATED_KEYS[:1]
+    out = {}
+    for language in languages.TRANSLATED:
+        for key in keys:
+            text = entry.get(f"{key}_{language}")
+            if not isinstance(text, str) or not text.strip():
+                clause = entry["clause"]
+                raise PluginError(f"restrictions.toml: {clause} has no {key}_{language}")
+            out[f"{key}_{language}"] = text
+    return out
+
 
 def restriction_trials() -> dict[str, dict[str, str]]:
     """Each restriction of ``restrictions.toml``: its words, the record to open and the move,
     checked again. A move the engine refuses must still be refused by the restriction's clause;
     the move of a restriction no move can break (``untriable``: its ``why``, and its
     ``heading``, the move's words), applied as legal. A move gone stale fails the build: run
-    ``scripts/restriction_trials.py`` again."""
+    ``scripts/restriction_trials.py`` again. Each carries its words in the translated
+    languages too (``translations``)."""
     import tomllib  # noqa: PLC0415
 
     import gaia_rules as gr  # noqa: PLC0415
@@ -298,9 +322,10 @@ def restriction_trials() -> dict[str, dict[str, str]]:
             words = entry["named"][0]
             out[clause] = {"page": entry["page"], "words": words, "why": why, **trial}
             out[clause]["heading"] = entry.get("tried", words)
-            continue
-        words = entry.get("tried", entry.get("named", [clause])[0])
-        out[clause] = {"page": entry["page"], "words": words, **trial}
+        else:
+            words = entry.get("tried", entry.get("named", [clause])[0])
+            out[clause] = {"page": entry["page"], "words": words, **trial}
+        out[clause] |= translations(entry)
     return out
 
 
@@ -338,39 +363,58 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 _state: dict[str, dict[str, dict[str, str]]] = {}
 
 
+TRY_HEADING = "Try the restrictions"
+
+TRY_INTRO = (
+    "Each restriction of this page, live: *Try it* opens a game where it bites, then "
+    "*Try the refused move* asks the engine, which refuses it and says why, citing its "
+    "clause. A restriction no move can break opens where it is at stake: *Try the move* "
+    "(or a move of your own) shows the engine keeping it."
+)
+
+
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    """Each "How to play" page of a level ends with its restrictions to try."""
+    """Each "How to play" page of a level ends with its restrictions to try, in its language
+    (``basic.de.md`` in German: the words of ``restrictions.toml``'s ``words_de``, ...)."""
     import spec_pages  # noqa: PLC0415
 
     uri = page.file.src_uri
-    trials = [(c, t) for c, t in _state.get("trials", {}).items() if f"play/{t['page']}" == uri]
+    language = languages.localization(uri)
+    english = uri.removesuffix(f".{language}.md") + ".md" if language else uri
+    trials = [(c, t) for c, t in _state.get("trials", {}).items() if f"play/{t['page']}" == english]
     if not trials:
         return markdown
     spec = spec_pages.read_spec(ROOT / "spec")
-    here = uri.removesuffix(".md")
+    # raw HTML: its links go from the page's address (``play/basic.de.md`` is served at
+    # ``de/play/basic/``); every language's page opens the positions, the script and the
+    # table at the site's root, where the default build writes them
+    here = english.removesuffix(".md")
+    if language:
+        here = f"{language}/{here}"
     table = posixpath.relpath("table", here) + "/"
     script = posixpath.relpath("assets/tryit.js", here)
-    out = [
-        markdown.rstrip(),
-        "",
-        "## Try the restrictions",
-        "",
-        "Each restriction of this page, live: *Try it* opens a game where it bites, then "
-        "*Try the refused move* asks the engine, which refuses it and says why, citing its "
-        "clause. A restriction no move can break opens where it is at stake: *Try the move* "
-        "(or a move of your own) shows the engine keeping it.",
-        "",
-    ]
+    heading = languages.TRY_HEADING[language] if language else TRY_HEADING
+    intro = languages.TRY_INTRO[language] if language else TRY_INTRO
+    label = languages.TRY_OPEN[language] if language else "Try it"
+    out = [markdown.rstrip(), "", f"## {heading}", "", intro, ""]
     for clause, trial in trials:
         src = posixpath.relpath(f"rules/try/restriction-{clause}.json", here)
         link = spec.clause_link(clause, uri)
-        why = f": {trial['why']}" if "why" in trial else ""
+        said = "" if language is None else f"_{language}"
+        words = trial[f"words{said}"]
+        why = f": {trial[f'why{said}']}" if "why" in trial else ""
+        # a translated page's box carries its words, which the position's file (at the root,
+        # for every language) gives in English: the move's heading, and what held
+        own = ""
+        if language:
+            move = trial[f"tried{said}"] if "why" in trial else words
+            own = f' data-heading="{html.escape(move)}" data-words="{html.escape(words)}"'
         out += [
-            f"- {trial['words']} ([{clause}]({link})){why}",
+            f"- {words} ([{clause}]({link})){why}",
             "",
             f'    <div class="gaia-try" data-try="restriction-{clause}" data-src="{src}" '
-            f'data-table="{table}"><button type="button" class="md-button gaia-try-open" '
-            "data-try-open>Try it</button></div>",
+            f'data-table="{table}"{own}><button type="button" class="md-button gaia-try-open" '
+            f"data-try-open>{label}</button></div>",
             "",
         ]
     out += [f'<script type="module" src="{script}"></script>', ""]
