@@ -406,3 +406,47 @@ def test_an_english_sentence_in_german_steps_is_found(stories: list[Any]) -> Non
     assert english_steps_of(broken) == ["plays"]
     english = pictures.story_markdown(story, "play/powers.md")
     assert "Green plays a Protection." in english and 'note "Step by step"' in english
+
+
+RESTRICTIONS = DOCS / "play" / "restrictions.toml"
+
+
+def restriction_texts(language: str) -> list[tuple[str, str, str]]:
+    """Each text a level page's restrictions to try show, in English and in ``language``:
+    the words (``tried``, or ``named`` first, as the English page shows them), and for one no
+    move can break, its reason and its move's words; each named by its clause and key."""
+    import tomllib  # noqa: PLC0415
+
+    out = []
+    for entry in tomllib.loads(read(RESTRICTIONS))["restriction"]:
+        if "named" not in entry:
+            continue
+        clause = entry["clause"]
+        if "untriable" in entry:
+            pairs = [("words", entry["named"][0]), ("why", entry["untriable"])]
+            pairs.append(("tried", entry["tried"]))
+        else:
+            pairs = [("words", entry.get("tried", entry["named"][0]))]
+        out += [
+            (f"{clause} {key}_{language}", english, entry[f"{key}_{language}"])
+            for key, english in pairs
+        ]
+    return out
+
+
+VERBS = {"9.2 words": "need"}
+"""Where the English words use a term's word as a verb, not for the concept ("A City card
+needs a free tile"): no translation of the concept is looked for there."""
+
+
+@pytest.mark.parametrize("language", languages.TRANSLATED)
+def test_the_restrictions_to_try_use_the_rulebooks_words(language: str, terms: Any) -> None:
+    """The translated words of each restriction a level page tries (``restrictions.toml``)
+    name the game's concepts with the page's rulebook's words, as the pages do."""
+    problems = [
+        f"{name}: {problem}"
+        for name, english, translated in restriction_texts(language)
+        for problem in term_problems(english, translated, language, terms)
+        if not problem.startswith(f"{VERBS.get(name.removesuffix(f'_{language}'))}: no ")
+    ]
+    assert not problems
