@@ -43,7 +43,7 @@ const WORDS = {
     cardFirst: (choices) => `Choose a card first: ${choices}.`,
     kept: (words) => `Nothing can break this: ${words}`,
     clause: (clause) => `clause ${clause}`,
-    refused: (message) => `Refused: ${message}`,
+    refused: "Refused:",
   },
   de: {
     starting: "Die Engine startet in dieser Seite…",
@@ -59,7 +59,7 @@ const WORDS = {
     cardFirst: (choices) => `Wähle zuerst eine Karte: ${choices}.`,
     kept: (words) => `Das kann nichts brechen: ${words}`,
     clause: (clause) => `Abschnitt ${clause}`,
-    refused: (message) => `Abgelehnt: ${message}`,
+    refused: "Abgelehnt:",
   },
   fr: {
     starting: "Démarrage du moteur dans cette page…",
@@ -75,7 +75,7 @@ const WORDS = {
     cardFirst: (choices) => `Choisissez d'abord une carte : ${choices}.`,
     kept: (words) => `Rien ne peut enfreindre ceci : ${words}`,
     clause: (clause) => `clause ${clause}`,
-    refused: (message) => `Refusé : ${message}`,
+    refused: "Refusé :",
   },
   hu: {
     starting: "A motor indul ezen az oldalon…",
@@ -85,18 +85,22 @@ const WORDS = {
     tryRefused: (heading) => `A tiltott lépés kipróbálása: ${heading}`,
     tryKept: (heading) => `A lépés kipróbálása: ${heading}`,
     over: "A játéknak vége.",
-    toMove: (seat, decision) => `A(z) ${seat}. hely lép (${decision}): a bekeretezett lehetőségek szabályosak; válassz egy kártyát, aztán bármely helyet, ahová kijátszod.`,
+    toMove: (seat, decision) => `A(z) ${seat} számú hely lép (${decision}): a bekeretezett lehetőségek szabályosak; válassz egy kártyát, aztán bármely helyet, ahová kijátszod.`,
     hand: "Kéz:",
     square: (pos) => `${pos} hely`,
     cardFirst: (choices) => `Először válassz kártyát: ${choices}.`,
     kept: (words) => `Ezt semmi sem szegheti meg: ${words}`,
     clause: (clause) => `${clause} szabálypont`,
-    refused: (message) => `Elutasítva: ${message}`,
+    refused: "Elutasítva:",
   },
 };
 
 // The words of the page's language (its ``<html lang>``), English for any other.
 const SAY = WORDS[(document.documentElement.lang || "en").slice(0, 2).toLowerCase()] || WORDS.en;
+
+// The engine's own words (a refusal, what a move did, its cards and choices) are English, as
+// on the table: marked so on another language's page.
+const ENGINE_LANG = SAY === WORDS.en ? null : "en";
 
 function node(tag, attributes = {}, ...children) {
   const made = document.createElement(tag);
@@ -280,12 +284,12 @@ class Trial {
     this.card = null;
     const before = this.board ? this.board.log.length : 0;
     await this.draw();
-    this.say(this.board.log.slice(before));
+    this.say(this.board.log.slice(before), ENGINE_LANG);
     for (const kept of this.data.kept || []) this.held(kept);
   }
 
-  say(lines) {
-    this.said.replaceChildren(node("ul", {}, ...lines.map((line) => node("li", { text: line }))));
+  say(lines, lang = null) {
+    this.said.replaceChildren(node("ul", {}, ...lines.map((line) => node("li", { lang, text: line }))));
   }
 
   // After a move in a position where a restriction no move can break is at stake: it held.
@@ -301,7 +305,8 @@ class Trial {
   }
 
   refused(error) {
-    const words = node("p", { class: "gaia-try-refused", "data-refused": error.kind || "", text: SAY.refused(error.message) });
+    const words = node("p", { class: "gaia-try-refused", "data-refused": error.kind || "" },
+      `${SAY.refused} `, node("span", { lang: ENGINE_LANG, text: error.message }));
     if (error.clause) {
       words.dataset.clause = error.clause;
       words.append(" (", this.clauseLink(error.clause), ")");
