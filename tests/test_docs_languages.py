@@ -450,3 +450,37 @@ def test_the_restrictions_to_try_use_the_rulebooks_words(language: str, terms: A
         if not problem.startswith(f"{VERBS.get(name.removesuffix(f'_{language}'))}: no ")
     ]
     assert not problems
+
+
+TRYIT = DOCS / "assets" / "tryit.js"
+
+
+def tryit_words() -> dict[str, dict[str, str]]:
+    """The words of ``assets/tryit.js`` in each language (its ``WORDS``): each one's source,
+    by its name."""
+    table = read(TRYIT).split("const WORDS = {", 1)[1].split("\n};", 1)[0]
+    blocks = re.findall(r"^  (\w+): \{\n(.*?)^  \},", table, re.M | re.S)
+    return {
+        language: dict(re.findall(r"^    (\w+): (.*),$", body, re.M)) for language, body in blocks
+    }
+
+
+SAME_WORD = {"de": ["hand"], "fr": ["clause"]}
+"""The words of the script that a language writes as English does ("Hand:", "clause 5.2")."""
+
+
+def test_try_it_speaks_each_language_of_the_site() -> None:
+    """The "Try it" script has each of its words in each language of the site, none left in
+    English on a translated page, and the intro of a translated page's restrictions names its
+    buttons as the script labels them."""
+    words = tryit_words()
+    assert list(words) == list(languages.LANGUAGES)
+    for language in languages.TRANSLATED:
+        assert words[language].keys() == words["en"].keys(), language
+        same = [name for name, text in words[language].items() if text == words["en"][name]]
+        assert same == SAME_WORD.get(language, []), (language, same)
+        intro = languages.TRY_INTRO[language]
+        assert f"*{languages.TRY_OPEN[language]}*" in intro
+        for name in ("tryRefused", "tryKept"):
+            label = re.search(r"`(.+?) ?: \$\{heading\}`", words[language][name])
+            assert label is not None and f"*{label.group(1)}*" in intro, (language, name)
