@@ -341,6 +341,15 @@ def test_restrictions_tried_from_positions_set_up_for_them_are_refused_in_the_pa
         refusal.wait_for(timeout=30000)
         assert refusal.get_attribute("data-clause") == clause
         assert words in refusal.inner_text() and f"clause {clause}" in refusal.inner_text()
+    # on a translated page the page's own words are in its language, the engine's in English
+    box = try_open(seat, "de/play/basic/", "restriction-8.4")
+    assert "Den abgelehnten Zug ausprobieren" in box.inner_text()
+    box.locator("[data-try-refused]").first.click()
+    refusal = box.locator(".gaia-try-refused")
+    refusal.wait_for(timeout=30000)
+    assert refusal.get_attribute("data-clause") == "8.4"
+    said = refusal.inner_text()
+    assert "Abgelehnt:" in said and "Abschnitt 8.4" in said and "mandatory" in said
     seat.close()
 
 
