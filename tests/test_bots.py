@@ -14,6 +14,7 @@ from gaia_rules.bots import BOTS, Bot, GreedyBot, IsmctsBot, RandomBot, SearchBo
 from gaia_rules.bots.greedy import greedy_scores
 from gaia_rules.bots.search import greedy_candidates, playout_value
 from gaia_rules.determinize import Determinizer
+from tests.matches import play
 
 LEVELS = {
     "basic": gr.Rules.basic(),
@@ -28,21 +29,6 @@ def cheap(name: str, seed: int) -> Bot:
     if name == "search":
         return SearchBot(seed, playouts=12, horizon=4, width=4)
     return BOTS[name](seed)
-
-
-def play(bots: list[Bot], rules: gr.Rules, seed: int, limit: int = 10_000) -> gr.Game:
-    """A game between ``bots`` (one per seat), each asked with its seat's view only."""
-    game = gr.new_game(players=len(bots), rules=rules, seed=seed)
-    for _ in range(limit):
-        if game.is_over:
-            break
-        seat = game.to_move
-        assert seat is not None
-        legal = game.legal_actions()
-        action = bots[seat].choose(game.view(seat), legal)
-        assert action in legal
-        game.apply(action)
-    return game
 
 
 def test_the_registry_names_every_bot() -> None:

@@ -10,13 +10,14 @@ import time
 import pytest
 
 import gaia_rules as gr
-from gaia_rules.bots import BOTS, Bot, IsmctsBot, RandomBot, strong_bot
+from gaia_rules.bots import BOTS, IsmctsBot, RandomBot, strong_bot
 from gaia_rules.bots.ismcts import STRONG, values
 from gaia_rules.bots.search import playout_value
 from gaia_rules.cli.common import UsageError, bot_named, split_bots
 from gaia_rules.determinize import determinize
 from gaia_rules.information import keyed_events
 from gaia_rules.views import View
+from tests.matches import play
 
 LEVELS = {
     "basic": gr.Rules.basic(),
@@ -44,17 +45,7 @@ def midgame(rules: gr.Rules, players: int, seed: int, moves: int) -> gr.Game:
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_it_plays_every_level_with_legal_actions_from_the_view(level: str) -> None:
-    game = gr.new_game(players=3, rules=LEVELS[level], seed=11)
-    bots: list[Bot] = [small(0), RandomBot(1), RandomBot(2)]
-    for _ in range(90):
-        if game.is_over:
-            break
-        seat = game.to_move
-        assert seat is not None
-        legal = game.legal_actions()
-        action = bots[seat].choose(game.view(seat), legal)
-        assert action in legal
-        game.apply(action)
+    play([small(0), RandomBot(1), RandomBot(2)], LEVELS[level], seed=11, limit=90)
 
 
 def test_its_choices_are_the_same_from_the_same_seed() -> None:
