@@ -62,7 +62,11 @@ SCRIPT_BOUNDS = {
 }
 """The bounds added to a script's command line where the docs leave the option out."""
 
-NEEDS = {"examples/openspiel_ismcts.py": "pyspiel", "examples/train_agent.py": "numpy"}
+NEEDS = {
+    "examples/openspiel_ismcts.py": "pyspiel",
+    "examples/train_agent.py": "numpy",
+    "benchmarks/web_load.py": "websockets",
+}
 """The module a script needs (an extra): without it the command is skipped, with its reason."""
 
 FILES_FROM_EXAMPLES = {
