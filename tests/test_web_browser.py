@@ -775,20 +775,27 @@ def test_a_person_plays_bots_at_the_disasters_level_from_the_lobby(
     print(f"\n[the disasters game took {time.monotonic() - started:.0f} s]")
 
 
+def drop_record(server: Server, browser: Any, folder: Path, text: str) -> tuple[Any, Seat]:
+    """A new page of the lobby, a record file of ``text`` dropped on it, and the replay it
+    opens: the page's context (to close) and its seat."""
+    path = folder / "record.json"
+    path.write_text(text, encoding="utf-8")
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    seat = Seat(context.new_page())
+    seat.page.goto(server.url)
+    seat.page.wait_for_selector("body[data-state=lobby]")
+    seat.page.set_input_files("#record-file", str(path))
+    seat.page.wait_for_url("**/replay#record=*")
+    return context, seat
+
+
 def test_a_record_file_dropped_in_the_lobby_is_replayed(
     server: Server, browser: Any, shots: Path, tmp_path: Path
 ) -> None:
     """A record that starts from a position, opened from the lobby."""
     game = played_on(an_eruption_from_a_position(), 11, 3)
-    path = tmp_path / "record.json"
-    path.write_text(game.record().to_json(), encoding="utf-8")
-    context = browser.new_context(viewport={"width": 1366, "height": 768})
-    seat = Seat(context.new_page())
+    context, seat = drop_record(server, browser, tmp_path, game.record().to_json())
     page = seat.page
-    page.goto(server.url)
-    page.wait_for_selector("body[data-state=lobby]")
-    page.set_input_files("#record-file", str(path))
-    page.wait_for_url("**/replay#record=*")
     page.wait_for_selector("body[data-state=replay]")
     assert page.evaluate("Number(document.body.dataset.step)") == len(game.actions)
     page.click("#replay-first")
@@ -814,16 +821,9 @@ def test_a_dropped_record_keeps_its_63_bit_seed_to_the_digit(
     game = a_game_of_a_big_seed()
     text = game.record().to_json()
     assert f'"seed":{BIG_SEED}' in text
-    path = tmp_path / "record.json"
-    path.write_text(text, encoding="utf-8")
     name = hashlib.sha256(gr.GameRecord.from_json(text).to_json().encode()).hexdigest()[:32]
-    context = browser.new_context(viewport={"width": 1366, "height": 768})
-    seat = Seat(context.new_page())
+    context, seat = drop_record(server, browser, tmp_path, text)
     page = seat.page
-    page.goto(server.url)
-    page.wait_for_selector("body[data-state=lobby]")
-    page.set_input_files("#record-file", str(path))
-    page.wait_for_url("**/replay#record=*")
     assert page.url.endswith(f"#record={name}")  # the server replays this very record
     page.wait_for_selector("body[data-state=replay]")
     assert page.evaluate("Number(document.body.dataset.step)") == len(game.actions)
