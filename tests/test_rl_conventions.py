@@ -6,6 +6,8 @@ vector environment; truncation, rewards, seeds and the legal indices."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 import warnings
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -309,6 +311,23 @@ def test_the_registration_keeps_gymnasiums_env_checker_on() -> None:
         warnings.simplefilter("error")  # the checker finds nothing to warn about
         _, info = made.reset(seed=2)
         made.step(int(np.flatnonzero(info["action_mask"])[0]))
+
+
+def test_importing_the_rl_package_registers_the_environment() -> None:
+    """``import gaia_rules.rl`` is all ``gymnasium.make_vec`` needs, in a fresh interpreter:
+    the package names the environment, whose module loads only when one is made."""
+    script = (
+        "import sys, gymnasium, gaia_rules.rl\n"
+        "assert 'gaia_rules.rl.single' not in sys.modules\n"
+        "tables = gymnasium.make_vec('gaia_rules/Gaia-v1', num_envs=2)\n"
+        "obs, info = tables.reset(seed=1)\n"
+        "print(obs.shape[0], info['action_mask'].shape[0])\n"
+    )
+    ran = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=False, timeout=120
+    )
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.split() == ["2", "2"]
 
 
 @pytest.mark.parametrize("mode", ["sync", "async"])

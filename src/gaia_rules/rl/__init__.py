@@ -43,6 +43,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ACTION_COUNT",
     "ACTION_SPACE_VERSION",
+    "ENV_ID",
     "ActionSpace",
     "EncodingError",
     "GaiaEnv",
@@ -66,6 +67,25 @@ _LAZY = {
     "GaiaVectorEnv": "vector",
 }
 """The names that need PettingZoo and Gymnasium, and their modules."""
+
+
+ENV_ID = "gaia_rules/Gaia-v1"
+"""The id of [`GaiaSingleEnv`][gaia_rules.rl.single.GaiaSingleEnv] in Gymnasium's registry."""
+
+
+def _register() -> None:
+    """Names ``gaia_rules/Gaia-v1`` in Gymnasium's registry when Gymnasium is installed, so
+    that ``import gaia_rules.rl`` is enough before ``gymnasium.make`` or ``make_vec``; the
+    entry point is a string, so the environment's module loads only when one is made."""
+    try:
+        import gymnasium  # noqa: PLC0415 (the rl extra may be absent)
+    except ImportError:  # the rl extra is not installed: the pure-Python parts still work
+        return
+    if ENV_ID not in gymnasium.registry:
+        gymnasium.register(id=ENV_ID, entry_point="gaia_rules.rl.single:GaiaSingleEnv")
+
+
+_register()
 
 
 def __getattr__(name: str) -> Any:

@@ -2,7 +2,7 @@
 
     import gymnasium
     import numpy as np
-    import gaia_rules.rl.single  # registers gaia_rules/Gaia-v1
+    import gaia_rules.rl  # registers gaia_rules/Gaia-v1
 
     table = gymnasium.make("gaia_rules/Gaia-v1", players=2, opponents="random")
     obs, info = table.reset(seed=7)
@@ -31,8 +31,10 @@ decision (the opponents' moves included). An action index that is not legal ends
 with ``illegal_reward`` (-1), as PettingZoo's classic games do, and ``info["illegal"]`` says
 so.
 
-The registration leaves Gymnasium's environment checker on: ``gymnasium.make`` wraps the
-environment in its ``PassiveEnvChecker``, and the environment passes ``check_env``.
+Importing ``gaia_rules.rl`` registers the environment as ``ENV_ID``,
+``"gaia_rules/Gaia-v1"``, when Gymnasium is installed. The registration leaves Gymnasium's
+environment checker on: ``gymnasium.make`` wraps the environment in its
+``PassiveEnvChecker``, and the environment passes ``check_env``.
 """
 
 from __future__ import annotations
@@ -48,15 +50,13 @@ from gymnasium import spaces
 from gaia_rules.actions import Action
 from gaia_rules.bots import Bot
 from gaia_rules.cli.common import UsageError, bot_named, derive_seed
+from gaia_rules.rl import ENV_ID
 from gaia_rules.rl.encoding import ACTION_COUNT
 from gaia_rules.rl.environment import GaiaEnv
 from gaia_rules.rules import Level, Rules
 from gaia_rules.views import View
 
 __all__ = ["ENV_ID", "GaiaSingleEnv", "Opponent", "opponent_bot"]
-
-ENV_ID = "gaia_rules/Gaia-v1"
-"""The id of the environment in Gymnasium's registry."""
 
 Opponent = str | Bot | Callable[[View, Sequence[Action]], Action]
 """Who plays a seat that is not the learner's: a bot's name, a Bot, or a callable."""
@@ -245,7 +245,3 @@ class GaiaSingleEnv(gymnasium.Env[npt.NDArray[np.int8], int]):
         if result is not None:
             info["result"] = result
         return info
-
-
-if ENV_ID not in gymnasium.registry:
-    gymnasium.register(id=ENV_ID, entry_point=f"{__name__}:GaiaSingleEnv")
