@@ -31,7 +31,6 @@ from gaia_rules.game import Game
 from gaia_rules.information import (
     InformationSet,
     canonical_text,
-    keyed_events,
     own_cards,
     public_log,
 )
@@ -488,10 +487,9 @@ class GaiaState(pyspiel.State):  # type: ignore[misc]
         reader = play.codes.get(player)
         if reader is None:
             reader = play.codes[player] = MoveCodes(
-                pygame.space, pygame.players, self._dealt(player)
+                pygame.space, pygame.players, player, self._dealt(player)
             )
-        events = public_log(play.game)[0] if player == -1 else keyed_events(play.game, player)
-        codes = reader.read(events)
+        codes = reader.read(play.game)
         if play.pending is not None:
             pending = 1 + pygame.space.encode(play.pending[0], pygame.players)
             codes = np.append(codes, np.float32(pending))

@@ -60,7 +60,7 @@ from gaia_rules.events import (
     Event,
     StolenCardsSeen,
 )
-from gaia_rules.information import canonical_text
+from gaia_rules.information import canonical_text, events_since
 from gaia_rules.openspiel.chance import CHANCE_OUTCOMES
 from gaia_rules.rl.encoding import (
     CARD_CLASSES,
@@ -71,10 +71,12 @@ from gaia_rules.rl.encoding import (
     ActionSpace,
     EncodingError,
 )
+from gaia_rules.table import Chain
 from gaia_rules.views import View
 from gaia_rules.vocabulary import ANIMALS, LANDS, CardKind, Need, Pos, Power
 
 if TYPE_CHECKING:
+    from gaia_rules.game import Game
     from gaia_rules.openspiel.game import GaiaState
 
 __all__ = [
@@ -465,17 +467,25 @@ class MoveCodes:
     particular line up, and what differs between them is the seat's own.
 
     Hot path: a tensor is asked of every seat at every step of an environment, so the numbers
-    are kept in a numpy array, written once each."""
+    are kept in a numpy array, written once each, and found from the events as the engine
+    logged them (`events_since`): a number names a card by its class, the same for every
+    copy of a face, so only what the seat may not see is redacted here (as `redact` does:
+    another seat's face-down draw, a stolen card, a kept one), where renaming each event for
+    the seat's key cost a call about a third."""
 
-    __slots__ = ("array", "count", "events", "players", "space", "stolen")
+    __slots__ = ("array", "count", "players", "seat", "space", "start", "stolen", "until")
 
-    def __init__(self, space: ActionSpace, players: int, before: Sequence[int] = ()) -> None:
+    def __init__(
+        self, space: ActionSpace, players: int, seat: int, before: Sequence[int] = ()
+    ) -> None:
         self.space = space
         self.players = players
-        self.events = 0
-        """How many events of the log are read."""
+        self.seat = seat
+        """The seat (-1: no seat in particular)."""
+        self.until: Chain = None
+        """The game's log as far as it is read."""
         self.array = np.zeros(HISTORY, np.float32)
-        self.count = len(before)
+        self.start = self.count = len(before)
         """How many numbers the history holds; ``before`` (the deal) first."""
         self.array[: self.count] = before
         self.stolen = 0
@@ -483,16 +493,22 @@ class MoveCodes:
 
     def copy(self) -> MoveCodes:
         new = MoveCodes.__new__(MoveCodes)
-        new.space, new.players, new.events = self.space, self.players, self.events
-        new.array, new.count, new.stolen = self.array.copy(), self.count, self.stolen
+        new.space, new.players, new.seat = self.space, self.players, self.seat
+        new.until, new.start, new.count = self.until, self.start, self.count
+        new.array, new.stolen = self.array.copy(), self.stolen
         return new
 
-    def read(self, events: Sequence[Event]) -> npt.NDArray[np.float32]:
-        """The history, once ``events`` (the whole log: those read before are skipped) are
-        read: a view of the numbers held, which the next read may change."""
-        if len(events) != self.events:
-            codes = self._codes(events[self.events :])
-            self.events = len(events)
+    def read(self, game: Game) -> npt.NDArray[np.float32]:
+        """The history, once the events ``game`` logged since the last read are read: a view
+        of the numbers held, which the next read may change."""
+        found = events_since(game, self.until)
+        if found is None:  # another game's log: read it from its start
+            self.count, self.stolen = self.start, 0
+            found = events_since(game, None)
+            assert found is not None
+        self.until, events = found
+        if events:
+            codes = self._codes(events)
             end = self.count + len(codes)
             if end > HISTORY:
                 raise EncodingError(f"{end} moves: the history holds {HISTORY}")
@@ -501,36 +517,57 @@ class MoveCodes:
         return self.array[: self.count]
 
     def _codes(self, events: Sequence[Event]) -> list[int]:
-        space, players = self.space, self.players
+        space, players, seat = self.space, self.players, self.seat
         classes = space.card_class
         codes: list[int] = []
+        put = codes.append
         for event in events:
-            match event:
-                case ActionTaken(action=action, by_engine=False) if action is not None:
-                    if not isinstance(action, KeepCard):  # CardKept says it, and whose
-                        codes.append(1 + space.encode(action, players))
-                case CardDrawn(card=card, from_display=False):
-                    codes.append(HIDDEN if card is None else -1 - classes[card])
-                case DisplayRefilled(card=card):
-                    codes.append(-1 - classes[card])
-                case CardStolen(card=card):
-                    codes.append(HIDDEN if card is None else -1 - classes[card])
-                    self.stolen += 1
-                case StolenCardsSeen(cards=cards):
-                    if cards is None:
-                        codes += [HIDDEN] * self.stolen
-                    else:
-                        codes += [-1 - classes[card] for card in cards]
-                    self.stolen = 0
-                case CardKept(player=thief, from_player=source, card=card):
-                    if card is None:
-                        codes.append(HIDDEN - (source - thief) % players)
-                    else:
-                        keep = KeepCard(thief, card)
-                        codes.append(1 + space.encode_keep(keep, source, players))
-                case CardDiscarded(card=card):
-                    codes.append(-1 - classes[card])
+            kind = type(event)
+            if kind not in _CODED:
+                continue
+            if kind is ActionTaken:
+                taken: ActionTaken = event  # type: ignore[assignment]
+                action = taken.action
+                # a kept card: CardKept says it, and whose
+                if action is not None and not taken.by_engine and not isinstance(action, KeepCard):
+                    put(1 + space.encode(action, players))
+            elif kind is CardDrawn:
+                drawn: CardDrawn = event  # type: ignore[assignment]
+                if not drawn.from_display:
+                    card = drawn.card if drawn.player == seat else None
+                    put(HIDDEN if card is None else -1 - classes[card])
+            elif kind is DisplayRefilled or kind is CardDiscarded:
+                shown: DisplayRefilled | CardDiscarded = event  # type: ignore[assignment]
+                put(-1 - classes[shown.card])
+            elif kind is CardStolen:
+                stolen: CardStolen = event  # type: ignore[assignment]
+                card = stolen.card if stolen.victim == seat else None
+                put(HIDDEN if card is None else -1 - classes[card])
+                self.stolen += 1
+            elif kind is StolenCardsSeen:
+                seen: StolenCardsSeen = event  # type: ignore[assignment]
+                cards = seen.cards if seen.player == seat else None
+                if cards is None:
+                    codes += [HIDDEN] * self.stolen
+                else:
+                    codes += [-1 - classes[card] for card in cards]
+                self.stolen = 0
+            elif kind is CardKept:
+                kept: CardKept = event  # type: ignore[assignment]
+                thief, source = kept.player, kept.from_player
+                card = kept.card if seat in (thief, source) else None
+                if card is None:
+                    put(HIDDEN - (source - thief) % players)
+                else:
+                    put(1 + space.encode_keep(KeepCard(thief, card), source, players))
         return codes
+
+
+_CODED: Final = frozenset(
+    (ActionTaken, CardDrawn, DisplayRefilled, CardDiscarded, CardStolen, StolenCardsSeen, CardKept)
+)
+"""The events a number stands for; the others (most of a log: tiles, pawns, turns) are
+skipped first."""
 
 
 class GaiaObserver:
