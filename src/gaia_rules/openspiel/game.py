@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import collections
 import random
 from collections.abc import Callable
 from typing import Any, Final
@@ -46,11 +47,14 @@ from gaia_rules.openspiel.chance import (
 )
 from gaia_rules.openspiel.observer import (
     HIDDEN,
+    HISTORY,
     VIEW_SIZE,
     GaiaObserver,
     MoveCodes,
     city_needs,
+    inverse_frame,
     private_part,
+    private_values,
     public_part,
     public_values,
 )
@@ -203,7 +207,7 @@ class _Play:
         self.start: Game | None = None
         """For a state that did not begin with the deal: its game as it began (never changed)."""
         self.prefix: _Prefix | None = None
-        self.public: tuple[tuple[int, int], Any] | None = None
+        self.public: tuple[tuple[int, int], Any, Any] | None = None
         """The public pieces of the tensor at one moment (see `GaiaState.public_values`)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Play:
@@ -344,25 +348,29 @@ class GaiaState(pyspiel.State):  # type: ignore[misc]
         Hot path: ``rl_environment`` asks it of every seat at every step. OpenSpiel's method
         for a Python game first asks the tensor's size, which builds a new initial state and
         fills a tensor for it, then fills this one and copies it out a new float per place.
-        Here the tensor is filled once, and the list starts as one shared ``0.0``: the view's
-        few other places get a float of their own, and the history its moves so far (a new
-        float for each of 7,459 places cost most of a call)."""
+        Here the list starts as one shared ``0.0`` (a new float for each of 7,459 places cost
+        most of a call), and only the places that hold something are written, from what the
+        observer would write: the public pieces' places that are not 0, found once a moment
+        in seat 0's frame and moved to the seat's (`public_places`), the seat's own pieces,
+        and its history so far."""
         if player is None:
             player = self.current_player()
-        players = self._play.pygame.players
+        pygame = self._play.pygame
+        players = pygame.players
         if not 0 <= player < players:
             raise pyspiel.SpielError(f"player: expected 0 to {players - 1}, got {player}")
-        observer = self._play.pygame.info_state_observer
-        observer.set_from(self, player)
-        tensor = observer.tensor
-        assert tensor is not None
-        values = [0.0] * len(tensor)
-        view = tensor[:VIEW_SIZE]
-        places = np.flatnonzero(view)
-        for place, value in zip(places.tolist(), view[places].tolist(), strict=True):
-            values[place] = value
-        end = VIEW_SIZE + observer.recalled
-        values[VIEW_SIZE:end] = tensor[VIEW_SIZE:end].tolist()
+        values = [0.0] * (VIEW_SIZE + HISTORY)
+        own = self.own_cards(player)
+        if own is not None:
+            places, found = self.public_places()
+            put = values.__setitem__
+            collections.deque(map(put, inverse_frame(player, players)[places].tolist(), found), 0)
+            hand, stolen = own
+            at, counts = private_values(hand, stolen, player, players, pygame.space)
+            for place, count in zip(at, counts, strict=True):
+                values[place] = float(count)
+        codes = self.history_codes(player, True, True)
+        values[VIEW_SIZE : VIEW_SIZE + len(codes)] = codes.tolist()
         return values
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -459,8 +467,20 @@ class GaiaState(pyspiel.State):  # type: ignore[misc]
             view = self.game.view(0)  # its public part: every card by its face id (1.14)
             values = public_values(view, pygame.space, pygame.needs, self.chancy())
             values.flags.writeable = False
-            play.public = (moment, values)
+            play.public = (moment, values, None)
         return play.public[1]
+
+    def public_places(self) -> tuple[Any, list[float]]:
+        """The places of `public_values` that are not 0 (an array) and their values (floats),
+        found once per moment."""
+        values = self.public_values()
+        public = self._play.public
+        assert public is not None
+        if public[2] is None:
+            places = np.flatnonzero(values)
+            public = self._play.public = (public[0], values, (places, values[places].tolist()))
+        found: tuple[Any, list[float]] = public[2]
+        return found
 
     def chancy(self) -> bool:
         """Whether chance is deciding the cards a player's action draws."""

@@ -89,6 +89,7 @@ __all__ = [
     "GaiaObserver",
     "MoveCodes",
     "city_needs",
+    "inverse_frame",
     "private_part",
     "private_values",
     "public_part",
@@ -435,6 +436,16 @@ def _frame(seat: int, players: int) -> npt.NDArray[np.intp]:
     on_tiles[:] = np.roll(on_tiles, -seat, axis=1)
     order.flags.writeable = False
     return order
+
+
+@functools.lru_cache(maxsize=MAX_SEATS * MAX_SEATS)
+def inverse_frame(seat: int, players: int) -> npt.NDArray[np.intp]:
+    """Where each place of seat 0's frame goes in ``seat``'s: the inverse of `_frame`."""
+    order = _frame(seat, players)
+    inverse = np.empty_like(order)
+    inverse[order] = np.arange(len(order))
+    inverse.flags.writeable = False
+    return inverse
 
 
 def private_values(
