@@ -55,8 +55,8 @@ from gaia_rules.openspiel.observer import (
     inverse_frame,
     private_part,
     private_values,
+    public_entries,
     public_part,
-    public_values,
 )
 from gaia_rules.position import Position
 from gaia_rules.rl.encoding import ACTION_COUNT, ActionSpace, action_space, square_index
@@ -460,27 +460,30 @@ class GaiaState(pyspiel.State):  # type: ignore[misc]
     def public_values(self) -> Any:
         """The public pieces of the tensor now, in seat 0's frame (see the observer module):
         found once per moment and shared by every seat's tensor."""
+        public = self._public()
+        if public[2] is None:
+            places, values = public[1]
+            array = np.zeros(VIEW_SIZE, np.float32)
+            array[places] = values
+            array.flags.writeable = False
+            public = self._play.public = (public[0], public[1], array)
+        return public[2]
+
+    def public_places(self) -> tuple[Any, list[float]]:
+        """The places of `public_values` that may hold something other than 0 (an array) and
+        their values (floats): `public_entries`, found once per moment."""
+        found: tuple[Any, list[float]] = self._public()[1]
+        return found
+
+    def _public(self) -> tuple[tuple[int, int], Any, Any]:
         play = self._play
         moment = (len(play.moves), id(play.game))
         if play.public is None or play.public[0] != moment:
             pygame = play.pygame
             view = self.game.view(0)  # its public part: every card by its face id (1.14)
-            values = public_values(view, pygame.space, pygame.needs, self.chancy())
-            values.flags.writeable = False
-            play.public = (moment, values, None)
-        return play.public[1]
-
-    def public_places(self) -> tuple[Any, list[float]]:
-        """The places of `public_values` that are not 0 (an array) and their values (floats),
-        found once per moment."""
-        values = self.public_values()
-        public = self._play.public
-        assert public is not None
-        if public[2] is None:
-            places = np.flatnonzero(values)
-            public = self._play.public = (public[0], values, (places, values[places].tolist()))
-        found: tuple[Any, list[float]] = public[2]
-        return found
+            entries = public_entries(view, pygame.space, pygame.needs, self.chancy())
+            play.public = (moment, entries, None)
+        return play.public
 
     def chancy(self) -> bool:
         """Whether chance is deciding the cards a player's action draws."""

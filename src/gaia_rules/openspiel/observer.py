@@ -71,6 +71,7 @@ from gaia_rules.rl.encoding import (
     ActionSpace,
     EncodingError,
 )
+from gaia_rules.rules import Level
 from gaia_rules.table import Chain
 from gaia_rules.views import View
 from gaia_rules.vocabulary import ANIMALS, LANDS, CardKind, Need, Pos, Power
@@ -92,6 +93,7 @@ __all__ = [
     "inverse_frame",
     "private_part",
     "private_values",
+    "public_entries",
     "public_part",
     "public_values",
     "seat_frame",
@@ -196,120 +198,147 @@ def public_values(
     """The public pieces of a key's ``view``, every seat counted from seat 0: `seat_frame`
     turns them to another seat's frame. Computed once per moment and shared by every seat's
     tensor, since what is public is the same for all (the seat's own pieces are
-    `private_values`)."""
+    `private_values`). The array of `public_entries`."""
+    places, values = public_entries(view, space, needs, chance)
+    array = np.zeros(VIEW_SIZE, np.float32)
+    array[places] = values
+    return array
+
+
+def public_entries(
+    view: View, space: ActionSpace, needs: dict[str, tuple[int, ...]], chance: bool
+) -> tuple[npt.NDArray[np.intp], list[float]]:
+    """The places of `public_values` that may hold something other than 0 (each once), and
+    their values: what a tensor's list is written from.
+
+    Hot path: written as two lists (a numpy array written place by place, or built from
+    lists, cost more), the tiles' rows and the piles' counts kept while they are the same
+    (`_tile_rows`, `_pile_counts`), and only the places that change with the moment found
+    anew."""
     classes = space.card_class
-    players = view.players
-    at: list[int] = []
-    value: list[float] = []
+    fixed = _fixed_entries(view.players, view.rules.level)
+    at = fixed[0].copy()
+    value = fixed[1].copy()
     put_at, put = at.append, value.append
-    for k in range(players):
-        put_at(_AT["seats in play"] + k)
-        put(1)
-    put_at(_AT["level"] + LEVELS.index(view.rules.level))
-    put(1)
     decision = view.decision
-    named = set(decision.cities) if isinstance(decision, ChooseFeeding | ChoosePawnCities) else ()
-    waiting = next((s.action for s in reversed(view.steps) if isinstance(s, PowerEffect)), None)
-    targets: set[Pos] = set()
+    tile_at, tile_values, rows = _tile_rows(view, needs)
+    if isinstance(decision, ChooseFeeding | ChoosePawnCities):
+        for square in set(decision.cities):
+            if square in rows:
+                put_at(rows[square] + _F_NAMED)
+                put(1.0)
+    waiting = None
+    for step in reversed(view.steps):
+        if isinstance(step, PowerEffect):
+            waiting = step.action
+            break
     if waiting is not None:
+        targets: set[Pos] = set()
         if isinstance(waiting, PlayEarthquake):
             targets = {waiting.first, waiting.second}
         elif not isinstance(waiting, PlayTornado):
             targets = {waiting.pos}
-    tile_at, tile_values, rows = _tile_rows(view, needs)
-    for square in named:
-        if square in rows:
-            put_at(rows[square] + _F_NAMED)
-            put(1)
-    for target in targets:
-        if target in rows:
-            put_at(rows[target] + _F_TARGET)
-            put(1)
+        for target in targets:
+            if target in rows:
+                put_at(rows[target] + _F_TARGET)
+                put(1.0)
     counts: dict[int, int] = {}
+    get = counts.get
     for other, backs in enumerate(view.hand_backs):
+        row = _A_HAND_BACKS + other * _NKINDS
         for back in backs:
-            place = _AT["hand backs"] + other * len(_KINDS) + _KIND_INDEX[back]
-            counts[place] = counts.get(place, 0) + 1
+            place = row + _KIND_INDEX[back]
+            counts[place] = get(place, 0) + 1
     for pile in view.displays.values():
         for card in pile:
-            place = _AT["displays"] + classes[card]
-            counts[place] = counts.get(place, 0) + 1
-    pile_at, pile_values = _pile_counts(classes, view)
+            place = _A_DISPLAYS + classes[card]
+            counts[place] = get(place, 0) + 1
     for back, source, _ in view.stolen:
-        place = _AT["stolen backs"] + source * len(_KINDS) + _KIND_INDEX[back]
-        counts[place] = counts.get(place, 0) + 1
+        place = _A_STOLEN_BACKS + source * _NKINDS + _KIND_INDEX[back]
+        counts[place] = get(place, 0) + 1
     at += counts.keys()
-    value += counts.values()
+    value += map(float, counts.values())
+    deck_sizes = view.deck_sizes
     for i, kind in enumerate(_KINDS):
-        put_at(_AT["deck sizes"] + i)
-        put(view.deck_sizes.get(kind, 0))
+        put_at(_A_DECK_SIZES + i)
+        put(float(deck_sizes.get(kind, 0)))
     ranks = space.objective_rank
     for card in view.objectives:
-        put_at(_AT["objectives revealed"] + ranks[card])
-        put(1)
+        put_at(_A_OBJECTIVES + ranks[card])
+        put(1.0)
     for card, owner in view.objective_pawns.items():
-        put_at(_AT["objective pawns"] + ranks[card] * MAX_SEATS + owner)
-        put(1)
+        put_at(_A_OBJECTIVE_PAWNS + ranks[card] * MAX_SEATS + owner)
+        put(1.0)
     for other, left in enumerate(view.supply):
-        put_at(_AT["pawns in supply"] + other)
-        put(left)
-    put_at(_AT["pawns per seat"])
-    put(view.total_pawns)
-    for i, land in enumerate(LANDS):
-        put_at(_AT["tile supply"] + i)
-        put(view.tile_supply.get(land, 0))
-    put_at(_AT["bank"])
-    put(view.bank)
-    put_at(_AT["active seat"] + view.active)
-    put(1)
+        put_at(_A_SUPPLY + other)
+        put(float(left))
+    tile_supply = view.tile_supply
+    at += (_A_TOTAL_PAWNS, *_TILE_SUPPLY_AT, _A_BANK, _A_ACTIVE + view.active)
+    value += (
+        float(view.total_pawns),
+        *[float(tile_supply.get(land, 0)) for land in LANDS],
+        float(view.bank),
+        1.0,
+    )
     if decision is not None:
-        put_at(_AT["seat to move"] + decision.player)
-        put(1)
-        put_at(_AT["decision"] + DECISIONS.index(type(decision)))
-        put(1)
+        at += (_A_TO_MOVE + decision.player, _A_DECISION + _DECISION_INDEX[type(decision)])
+        value += (1.0, 1.0)
         match decision:
             case ChooseAction(_, number):
-                put_at(_AT["action number"] + number - 1)
-                put(1)
+                put_at(_A_ACTION_NUMBER + number - 1)
+                put(1.0)
             case ChooseProtection(_, power_player, against, _):
-                put_at(_AT["Power player"] + power_player)
-                put(1)
-                put_at(_AT["Power card against"] + classes[against])
-                put(1)
+                at += (_A_POWER_PLAYER + power_player, _A_POWER_AGAINST + classes[against])
+                value += (1.0, 1.0)
             case ChooseBack(_, victim, _):
-                put_at(_AT["Tornado victim"] + victim)
-                put(1)
+                put_at(_A_TORNADO_VICTIM + victim)
+                put(1.0)
     if waiting is not None:
         power = view.rules.cards.power(waiting.card)
         if power is not None:
-            put_at(_AT["waiting Power"] + _POWERS.index(power))
-            put(1)
+            put_at(_A_WAITING + _POWERS.index(power))
+            put(1.0)
     if chance:
-        put_at(_AT["chance to decide"])
-        put(1)
+        put_at(_A_CHANCE)
+        put(1.0)
     if view.result is not None:
-        put_at(_AT["game over"])
-        put(1)
-        put_at(_AT["winner"] + view.result.winner)
-        put(1)
-    array = np.zeros(VIEW_SIZE, np.float32)
-    array[at] = value
-    # the kept parts are arrays already: turning their lists into arrays again at every
-    # call cost about as much as the rest of the writing
-    array[tile_at] = tile_values
-    array[pile_at] = pile_values
-    return array
+        at += (_A_GAME_OVER, _A_WINNER + view.result.winner)
+        value += (1.0, 1.0)
+    pile_at, pile_values = _pile_counts(classes, view)
+    value += tile_values
+    value += pile_values
+    return np.concatenate((np.array(at, np.intp), tile_at, pile_at)), value
+
+
+@functools.lru_cache(maxsize=len(LEVELS) * MAX_SEATS)
+def _fixed_entries(players: int, level: Level) -> tuple[list[int], list[float]]:
+    """The places and values of what a game never changes: its seats and level."""
+    at = [_AT["seats in play"] + k for k in range(players)]
+    at.append(_AT["level"] + LEVELS.index(level))
+    return at, [1.0] * len(at)
+
+
+_A_HAND_BACKS, _A_DISPLAYS = _AT["hand backs"], _AT["displays"]
+_A_STOLEN_BACKS, _A_DECK_SIZES = _AT["stolen backs"], _AT["deck sizes"]
+_A_OBJECTIVES, _A_OBJECTIVE_PAWNS = _AT["objectives revealed"], _AT["objective pawns"]
+_A_SUPPLY, _A_TOTAL_PAWNS, _A_BANK = _AT["pawns in supply"], _AT["pawns per seat"], _AT["bank"]
+_TILE_SUPPLY_AT = tuple(_AT["tile supply"] + i for i in range(len(LANDS)))
+_A_ACTIVE, _A_TO_MOVE, _A_DECISION = _AT["active seat"], _AT["seat to move"], _AT["decision"]
+_A_ACTION_NUMBER, _A_POWER_PLAYER = _AT["action number"], _AT["Power player"]
+_A_POWER_AGAINST, _A_WAITING = _AT["Power card against"], _AT["waiting Power"]
+_A_TORNADO_VICTIM, _A_CHANCE = _AT["Tornado victim"], _AT["chance to decide"]
+_A_GAME_OVER, _A_WINNER = _AT["game over"], _AT["winner"]
+_NKINDS = len(_KINDS)
+_DECISION_INDEX = {decision: i for i, decision in enumerate(DECISIONS)}
 
 
 Places = npt.NDArray[np.intp]
 """Places of the view's part of a tensor."""
-Values = npt.NDArray[np.float32]
-"""The values at those places."""
 
 
 def _tile_rows(
     view: View, needs: dict[str, tuple[int, ...]]
-) -> tuple[Places, Values, dict[Pos, int]]:
+) -> tuple[Places, list[float], dict[Pos, int]]:
     """The places and values of the tiles' rows of `public_values` (their lands, animals,
     cities and pawns), and each square's row.
 
@@ -326,7 +355,7 @@ def _tile_rows(
         and kept[3] == view.cities
         and kept[4] == four
     ):
-        found: tuple[Places, Values, dict[Pos, int]] = kept[5]
+        found: tuple[Places, list[float], dict[Pos, int]] = kept[5]
         return found
     at: list[int] = []
     value: list[float] = []
@@ -355,7 +384,7 @@ def _tile_rows(
             if pos in four:
                 put_at(row + _F_FOUR)
                 put(1)
-    found = (np.array(at, np.intp), np.array(value, np.float32), rows)
+    found = (np.array(at, np.intp), list(map(float, value)), rows)
     _TILES[0] = (needs, view.tiles, view.animals, view.cities, four, found)
     return found
 
@@ -364,7 +393,7 @@ _TILES: list[Any] = [None]
 """The last answer of `_tile_rows`, with what it was found from."""
 
 
-def _pile_counts(classes: dict[str, int], view: View) -> tuple[Places, Values]:
+def _pile_counts(classes: dict[str, int], view: View) -> tuple[Places, list[float]]:
     """The places of the discard piles and the cards in front of `public_values`, and how
     many cards each counts.
 
@@ -374,7 +403,7 @@ def _pile_counts(classes: dict[str, int], view: View) -> tuple[Places, Values]:
     piles = (tuple(view.discards.values()), view.tableaux)
     kept = _PILES[0]
     if kept is not None and kept[0] is classes and kept[1] == piles:
-        found: tuple[Places, Values] = kept[2]
+        found: tuple[Places, list[float]] = kept[2]
         return found
     counts: dict[int, int] = {}
     for pile in piles[0]:
@@ -386,7 +415,7 @@ def _pile_counts(classes: dict[str, int], view: View) -> tuple[Places, Values]:
         for card in cards:
             place = _AT["cards in front"] + other * CARD_CLASSES + classes[card]
             counts[place] = counts.get(place, 0) + 1
-    found = (np.array(list(counts), np.intp), np.array(list(counts.values()), np.float32))
+    found = (np.array(list(counts), np.intp), list(map(float, counts.values())))
     _PILES[0] = (classes, piles, found)
     return found
 
