@@ -513,13 +513,15 @@ class MoveCodes:
     another seat's face-down draw, a stolen card, a kept one), where renaming each event for
     the seat's key cost a call about a third."""
 
-    __slots__ = ("array", "count", "players", "seat", "space", "start", "stolen", "until")
+    __slots__ = ("array", "count", "key", "players", "seat", "space", "start", "stolen", "until")
 
     def __init__(
         self, space: ActionSpace, players: int, seat: int, before: Sequence[int] = ()
     ) -> None:
         self.space = space
         self.players = players
+        self.key = (space, players)
+        """What an action's index depends on (`_ENCODED`)."""
         self.seat = seat
         """The seat (-1: no seat in particular)."""
         self.until: Chain = None
@@ -533,7 +535,7 @@ class MoveCodes:
 
     def copy(self) -> MoveCodes:
         new = MoveCodes.__new__(MoveCodes)
-        new.space, new.players, new.seat = self.space, self.players, self.seat
+        new.space, new.players, new.key, new.seat = self.space, self.players, self.key, self.seat
         new.until, new.start, new.count = self.until, self.start, self.count
         new.array, new.stolen = self.array.copy(), self.stolen
         return new
@@ -570,7 +572,13 @@ class MoveCodes:
                 action = taken.action
                 # a kept card: CardKept says it, and whose
                 if action is not None and not taken.by_engine and not isinstance(action, KeepCard):
-                    put(1 + space.encode(action, players))
+                    known = _ENCODED.get(id(taken))
+                    if known is None or known[0] is not taken or known[1] != self.key:
+                        if len(_ENCODED) >= _ENCODED_KEPT:
+                            _ENCODED.clear()
+                        code = space.encode(action, players)
+                        known = _ENCODED[id(taken)] = (taken, self.key, code)
+                    put(1 + known[2])
             elif kind is CardDrawn:
                 drawn: CardDrawn = event  # type: ignore[assignment]
                 if not drawn.from_display:
@@ -601,6 +609,14 @@ class MoveCodes:
                 else:
                     put(1 + space.encode_keep(KeepCard(thief, card), source, players))
         return codes
+
+
+_ENCODED: dict[int, tuple[ActionTaken, tuple[ActionSpace, int], int]] = {}
+"""The index of each action logged, by the event's identity (the event kept with it, so an
+id is never taken for another's, and the space and the count of seats it was encoded for):
+every seat's history reads the same events (copies of a game share their log), and encoding
+an action cost more than looking it up."""
+_ENCODED_KEPT: Final = 4096
 
 
 _CODED: Final = frozenset(
