@@ -51,6 +51,8 @@ from gaia_rules.vocabulary import CardKind
 
 if TYPE_CHECKING:
     from gaia_rules.game import Game
+from gaia_rules import viewfields
+from gaia_rules.state import CityState
 from gaia_rules.viewfields import stolen_seen
 from gaia_rules.views import View, kept_by, redact, view_of
 from gaia_rules.wire import Wire
@@ -62,6 +64,7 @@ __all__ = [
     "information_set_of",
     "keyed_events",
     "own_cards",
+    "public_fields",
     "public_log",
 ]
 
@@ -269,6 +272,12 @@ def own_cards(
 def keyed_events(game: Game, seat: int) -> tuple[Event, ...]:
     """The log of ``seat``'s key, without building its view (see `own_cards`)."""
     return _keyed_log(game._table, seat).events
+
+
+def public_fields(game: Game) -> dict[str, object]:
+    """The fields of a view that every seat is told alike, without building a view, each
+    the table's own (`gaia_rules.viewfields.public_fields`: read them, never change them)."""
+    return viewfields.public_fields(game._table, CityState)
 
 
 def events_since(game: Game, since: Chain) -> tuple[Chain, list[Event]] | None:

@@ -9,19 +9,19 @@ it, where the value classes must stay interpreted; the classes it builds (`View`
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final, TypeVar
 
 from gaia_rules.cards import CardId, kind_of
 from gaia_rules.decisions import ChooseKeptCard, ChooseProtection, PowerEffect, Step
 from gaia_rules.naming import FaceIds, faced_step
 from gaia_rules.table import Table
-from gaia_rules.vocabulary import CardKind, Pos
+from gaia_rules.vocabulary import CardKind, Land, Pos
 
 if TYPE_CHECKING:
     from gaia_rules.state import CityState
 
-__all__ = ["backs_of", "city_states", "new_view", "stolen_seen"]
+__all__ = ["backs_of", "city_states", "new_view", "public_fields", "stolen_seen"]
 
 V = TypeVar("V")
 
@@ -41,31 +41,12 @@ def new_view(cls: type[V], table: Table, seat: int, make_city: MakeCity) -> V:
     (``tests/test_views.py`` checks that the fields written are exactly the class's).
     """
     decision = table.decision
-    memo = table.world_memo()
-    tiles = memo.view_tiles
-    if tiles is None:
-        tiles = memo.view_tiles = dict(sorted(table.tiles.items()))
-    animals = memo.view_animals
-    if animals is None:
-        animals = memo.view_animals = dict(sorted(table.tokens.items()))
-    token = table.city_token
-    kept = memo.view_cities
-    if kept is None or kept[0] is not token:
-        kept = memo.view_cities = (token, city_states(table, make_city))
+    tiles, animals, cities = _world(table, make_city)
     stolen = table.stolen
     # 1.14: outside the seat's hand and the stolen cards it sees, cards go by their face
     # ids; the table keeps its public piles by face id as it writes them (`Table.discard`)
     face_ids = table.cards.face_ids
-    steps = table.steps
-    # Hot path: most views follow no Power, so the steps are copied as they are, unless a
-    # step names a card (the types checked in C, where a comprehension asked each step)
-    shown_steps = (
-        tuple(steps)
-        if _NAMING_TYPES.isdisjoint(map(type, steps))
-        else tuple(
-            [_faced_step(step, face_ids) if isinstance(step, _NAMING) else step for step in steps]
-        )
-    )
+    shown_steps = _shown_steps(table.steps, face_ids)
     # Hot path: the backs of each hand are looked up by the hand with the dict's own get,
     # and only a hand not found (about one a turn; or an empty hand, whose backs are falsy)
     # through a call of `_known_backs`, which keeps its backs: a call for each hand cost a
@@ -93,7 +74,7 @@ def new_view(cls: type[V], table: Table, seat: int, make_city: MakeCity) -> V:
             "discards": table.faced_discards.copy(),
             "tiles": tiles.copy(),
             "animals": animals.copy(),
-            "cities": kept[1].copy(),
+            "cities": cities.copy(),
             "tile_supply": table.tile_supply.copy(),
             "bank": table.bank,
             "tableaux": tuple(table.faced_tableaux),
@@ -108,6 +89,77 @@ def new_view(cls: type[V], table: Table, seat: int, make_city: MakeCity) -> V:
         },
     )
     return view
+
+
+def _world(
+    table: Table, make_city: MakeCity
+) -> tuple[dict[Pos, Land], dict[Pos, int], dict[Pos, CityState]]:
+    """The tiles, animals and cities of a view in square order, kept in the world's memo
+    (the cities for the pawns they hold): the memo's own, copied by a view."""
+    memo = table.world_memo()
+    tiles = memo.view_tiles
+    if tiles is None:
+        tiles = memo.view_tiles = dict(sorted(table.tiles.items()))
+    animals = memo.view_animals
+    if animals is None:
+        animals = memo.view_animals = dict(sorted(table.tokens.items()))
+    token = table.city_token
+    kept = memo.view_cities
+    if kept is None or kept[0] is not token:
+        kept = memo.view_cities = (token, city_states(table, make_city))
+    return tiles, animals, kept[1]
+
+
+def _shown_steps(steps: Sequence[Step], face_ids: FaceIds) -> tuple[Step, ...]:
+    """The pending steps as a view shows them.
+
+    Hot path: most views follow no Power, so the steps are copied as they are, unless a
+    step names a card (the types checked in C, where a comprehension asked each step)."""
+    if _NAMING_TYPES.isdisjoint(map(type, steps)):
+        return tuple(steps)
+    return tuple(
+        [_faced_step(step, face_ids) if isinstance(step, _NAMING) else step for step in steps]
+    )
+
+
+def public_fields(table: Table, make_city: MakeCity) -> dict[str, object]:
+    """The fields of a view that every seat is told alike (spec 1.5), as `new_view` finds
+    them, for a reader of those alone (the tensors of `gaia_rules.openspiel`): no seat, no
+    hand, the stolen cards by back and source only.
+
+    Hot path: the tensors of every seat are found from these at every step of an
+    environment, so the containers are the table's own, not copies: never change them, nor
+    keep them past a change of the table (the table replaces them whole when they change,
+    so a reader may keep what it found from them while they are the same objects)."""
+    decision = table.decision
+    tiles, animals, cities = _world(table, make_city)
+    face_ids = table.cards.face_ids
+    return {
+        "rules": table.rules,
+        "players": table.players,
+        "active": table.active,
+        "decision": (
+            _faced_step(decision, face_ids) if isinstance(decision, _NAMING) else decision
+        ),
+        "hand_backs": tuple([_BACKS_GET(hand) or _known_backs(hand) for hand in table.hands]),
+        "deck_sizes": {kind: len(deck) for kind, deck in table.decks.items()},
+        "displays": table.faced_displays,
+        "discards": table.faced_discards,
+        "tiles": tiles,
+        "animals": animals,
+        "cities": cities,
+        "tile_supply": table.tile_supply,
+        "bank": table.bank,
+        "tableaux": tuple(table.faced_tableaux),
+        "objectives": table.objectives,
+        "objective_pawns": table.objective_pawns,
+        "stolen": tuple((kind_of(card), source, None) for card, source in table.stolen),
+        "supply": tuple(table.supply),
+        "total_pawns": table.total_pawns,
+        "result": table.result,
+        "steps": _shown_steps(table.steps, face_ids),
+        "reached_four": tuple(sorted(table.reached_four)) if table.reached_four else (),
+    }
 
 
 _NAMING = (ChooseProtection, PowerEffect)

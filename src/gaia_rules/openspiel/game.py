@@ -33,6 +33,7 @@ from gaia_rules.information import (
     InformationSet,
     canonical_text,
     own_cards,
+    public_fields,
     public_log,
 )
 from gaia_rules.legal import LegalActions
@@ -480,8 +481,8 @@ class GaiaState(pyspiel.State):  # type: ignore[misc]
         moment = (len(play.moves), id(play.game))
         if play.public is None or play.public[0] != moment:
             pygame = play.pygame
-            view = self.game.view(0)  # its public part: every card by its face id (1.14)
-            entries = public_entries(view, pygame.space, pygame.needs, self.chancy())
+            fields = public_fields(self.game)  # every card by its face id (1.14)
+            entries = public_entries(fields, pygame.space, pygame.needs, self.chancy())
             play.public = (moment, entries, None)
         return play.public
 

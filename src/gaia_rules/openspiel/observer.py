@@ -33,7 +33,7 @@ recall (it gives back every move the seat saw); a learner reads the pieces befor
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
@@ -199,28 +199,30 @@ def public_values(
     turns them to another seat's frame. Computed once per moment and shared by every seat's
     tensor, since what is public is the same for all (the seat's own pieces are
     `private_values`). The array of `public_entries`."""
-    places, values = public_entries(view, space, needs, chance)
+    places, values = public_entries(vars(view), space, needs, chance)
     array = np.zeros(VIEW_SIZE, np.float32)
     array[places] = values
     return array
 
 
 def public_entries(
-    view: View, space: ActionSpace, needs: dict[str, tuple[int, ...]], chance: bool
+    view: Mapping[str, Any], space: ActionSpace, needs: dict[str, tuple[int, ...]], chance: bool
 ) -> tuple[npt.NDArray[np.intp], list[float]]:
     """The places of `public_values` that may hold something other than 0 (each once), and
-    their values: what a tensor's list is written from.
+    their values: what a tensor's list is written from. ``view`` is a view's fields
+    (``vars(view)``), or those every seat is told alike
+    ([`public_fields`][gaia_rules.information.public_fields]).
 
     Hot path: written as two lists (a numpy array written place by place, or built from
     lists, cost more), the tiles' rows and the piles' counts kept while they are the same
     (`_tile_rows`, `_pile_counts`), and only the places that change with the moment found
     anew."""
     classes = space.card_class
-    fixed = _fixed_entries(view.players, view.rules.level)
+    fixed = _fixed_entries(view["players"], view["rules"].level)
     at = fixed[0].copy()
     value = fixed[1].copy()
     put_at, put = at.append, value.append
-    decision = view.decision
+    decision = view["decision"]
     tile_at, tile_values, rows = _tile_rows(view, needs)
     if isinstance(decision, ChooseFeeding | ChoosePawnCities):
         for square in set(decision.cities):
@@ -228,7 +230,7 @@ def public_entries(
                 put_at(rows[square] + _F_NAMED)
                 put(1.0)
     waiting = None
-    for step in reversed(view.steps):
+    for step in reversed(view["steps"]):
         if isinstance(step, PowerEffect):
             waiting = step.action
             break
@@ -244,40 +246,40 @@ def public_entries(
                 put(1.0)
     counts: dict[int, int] = {}
     get = counts.get
-    for other, backs in enumerate(view.hand_backs):
+    for other, backs in enumerate(view["hand_backs"]):
         row = _A_HAND_BACKS + other * _NKINDS
         for back in backs:
             place = row + _KIND_INDEX[back]
             counts[place] = get(place, 0) + 1
-    for pile in view.displays.values():
+    for pile in view["displays"].values():
         for card in pile:
             place = _A_DISPLAYS + classes[card]
             counts[place] = get(place, 0) + 1
-    for back, source, _ in view.stolen:
+    for back, source, _ in view["stolen"]:
         place = _A_STOLEN_BACKS + source * _NKINDS + _KIND_INDEX[back]
         counts[place] = get(place, 0) + 1
     at += counts.keys()
     value += map(float, counts.values())
-    deck_sizes = view.deck_sizes
+    deck_sizes = view["deck_sizes"]
     for i, kind in enumerate(_KINDS):
         put_at(_A_DECK_SIZES + i)
         put(float(deck_sizes.get(kind, 0)))
     ranks = space.objective_rank
-    for card in view.objectives:
+    for card in view["objectives"]:
         put_at(_A_OBJECTIVES + ranks[card])
         put(1.0)
-    for card, owner in view.objective_pawns.items():
+    for card, owner in view["objective_pawns"].items():
         put_at(_A_OBJECTIVE_PAWNS + ranks[card] * MAX_SEATS + owner)
         put(1.0)
-    for other, left in enumerate(view.supply):
+    for other, left in enumerate(view["supply"]):
         put_at(_A_SUPPLY + other)
         put(float(left))
-    tile_supply = view.tile_supply
-    at += (_A_TOTAL_PAWNS, *_TILE_SUPPLY_AT, _A_BANK, _A_ACTIVE + view.active)
+    tile_supply = view["tile_supply"]
+    at += (_A_TOTAL_PAWNS, *_TILE_SUPPLY_AT, _A_BANK, _A_ACTIVE + view["active"])
     value += (
-        float(view.total_pawns),
+        float(view["total_pawns"]),
         *[float(tile_supply.get(land, 0)) for land in LANDS],
-        float(view.bank),
+        float(view["bank"]),
         1.0,
     )
     if decision is not None:
@@ -294,15 +296,15 @@ def public_entries(
                 put_at(_A_TORNADO_VICTIM + victim)
                 put(1.0)
     if waiting is not None:
-        power = view.rules.cards.power(waiting.card)
+        power = view["rules"].cards.power(waiting.card)
         if power is not None:
             put_at(_A_WAITING + _POWERS.index(power))
             put(1.0)
     if chance:
         put_at(_A_CHANCE)
         put(1.0)
-    if view.result is not None:
-        at += (_A_GAME_OVER, _A_WINNER + view.result.winner)
+    if view["result"] is not None:
+        at += (_A_GAME_OVER, _A_WINNER + view["result"].winner)
         value += (1.0, 1.0)
     pile_at, pile_values = _pile_counts(classes, view)
     value += tile_values
@@ -337,7 +339,7 @@ Places = npt.NDArray[np.intp]
 
 
 def _tile_rows(
-    view: View, needs: dict[str, tuple[int, ...]]
+    view: Mapping[str, Any], needs: dict[str, tuple[int, ...]]
 ) -> tuple[Places, list[float], dict[Pos, int]]:
     """The places and values of the tiles' rows of `public_values` (their lands, animals,
     cities and pawns), and each square's row.
@@ -345,14 +347,14 @@ def _tile_rows(
     Hot path: the rows cost most of a tensor, and the world changes at most once a turn, so
     the last answer is kept and given again while the view's world is the same (comparing
     the dicts is done in C, the city states mostly by identity: `city_states` keeps them)."""
-    four = view.reached_four
+    four = view["reached_four"]
     kept = _TILES[0]
     if (
         kept is not None
         and kept[0] is needs
-        and kept[1] == view.tiles
-        and kept[2] == view.animals
-        and kept[3] == view.cities
+        and kept[1] == view["tiles"]
+        and kept[2] == view["animals"]
+        and kept[3] == view["cities"]
         and kept[4] == four
     ):
         found: tuple[Places, list[float], dict[Pos, int]] = kept[5]
@@ -362,8 +364,8 @@ def _tile_rows(
     put_at, put = at.append, value.append
     rows: dict[Pos, int] = {}
     base = _AT["tiles"]
-    animals, cities = view.animals, view.cities
-    for index, (pos, land) in enumerate(view.tiles.items()):
+    animals, cities = view["animals"], view["cities"]
+    for index, (pos, land) in enumerate(view["tiles"].items()):
         row = rows[pos] = base + index * _W
         at += (row, row + 1, row + 2, row + _F_LAND + _LAND[land])
         value += (1, pos.x, pos.y, 1)
@@ -385,7 +387,7 @@ def _tile_rows(
                 put_at(row + _F_FOUR)
                 put(1)
     found = (np.array(at, np.intp), list(map(float, value)), rows)
-    _TILES[0] = (needs, view.tiles, view.animals, view.cities, four, found)
+    _TILES[0] = (needs, view["tiles"], view["animals"], view["cities"], four, found)
     return found
 
 
@@ -393,14 +395,14 @@ _TILES: list[Any] = [None]
 """The last answer of `_tile_rows`, with what it was found from."""
 
 
-def _pile_counts(classes: dict[str, int], view: View) -> tuple[Places, list[float]]:
+def _pile_counts(classes: dict[str, int], view: Mapping[str, Any]) -> tuple[Places, list[float]]:
     """The places of the discard piles and the cards in front of `public_values`, and how
     many cards each counts.
 
     Hot path: the discard piles grow to scores of cards and change about once a turn, so
     the last answer is kept and given again while the piles are the same (the comparison is
     by identity first, in C: the view shows the piles the table keeps)."""
-    piles = (tuple(view.discards.values()), view.tableaux)
+    piles = (tuple(view["discards"].values()), view["tableaux"])
     kept = _PILES[0]
     if kept is not None and kept[0] is classes and kept[1] == piles:
         found: tuple[Places, list[float]] = kept[2]
@@ -411,7 +413,7 @@ def _pile_counts(classes: dict[str, int], view: View) -> tuple[Places, list[floa
             if card in classes:
                 place = _AT["discards"] + classes[card]
                 counts[place] = counts.get(place, 0) + 1
-    for other, cards in enumerate(view.tableaux):
+    for other, cards in enumerate(view["tableaux"]):
         for card in cards:
             place = _AT["cards in front"] + other * CARD_CLASSES + classes[card]
             counts[place] = counts.get(place, 0) + 1
