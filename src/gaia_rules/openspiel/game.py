@@ -370,8 +370,8 @@ class GaiaState(pyspiel.State):  # type: ignore[misc]
             at, counts = private_values(hand, stolen, player, players, pygame.space)
             for place, count in zip(at, counts, strict=True):
                 values[place] = float(count)
-        codes = self.history_codes(player, True, True)
-        values[VIEW_SIZE : VIEW_SIZE + len(codes)] = codes.tolist()
+        codes = self._history(player)
+        values[VIEW_SIZE : VIEW_SIZE + len(codes)] = codes
         return values
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -495,19 +495,20 @@ class GaiaState(pyspiel.State):  # type: ignore[misc]
         every move of the game, as the observer sees it; with ``private`` only, its own part
         (every number the public history shares left at 0)."""
         if public and private:
-            return self._codes(player)
-        shared = self._codes(-1)
+            return np.array(self._history(player), np.float32)
+        shared = np.array(self._history(-1), np.float32)
         if public:
             return shared
-        own = self._codes(player)
+        own = np.array(self._history(player), np.float32)
         return np.where(own != shared, own, 0)
 
-    def _codes(self, player: int) -> Any:
-        """``player``'s history (-1: no seat's)."""
+    def _history(self, player: int) -> list[float]:
+        """``player``'s history (-1: no seat's), as floats: a list that may be the reader's
+        own, never to be changed."""
         play = self._play
         pygame = play.pygame
         if play.game is None:  # the deal goes on
-            return np.array(self._dealt(player), np.float32)
+            return [float(code) for code in self._dealt(player)]
         reader = play.codes.get(player)
         if reader is None:
             reader = play.codes[player] = MoveCodes(
@@ -516,7 +517,7 @@ class GaiaState(pyspiel.State):  # type: ignore[misc]
         codes = reader.read(play.game)
         if play.pending is not None:
             pending = 1 + pygame.space.encode(play.pending[0], pygame.players)
-            codes = np.append(codes, np.float32(pending))
+            codes = [*codes, float(pending)]
         return codes
 
     def _dealt(self, player: int) -> list[int]:

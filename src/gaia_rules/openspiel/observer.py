@@ -509,13 +509,14 @@ class MoveCodes:
     particular line up, and what differs between them is the seat's own.
 
     Hot path: a tensor is asked of every seat at every step of an environment, so the numbers
-    are kept in a numpy array, written once each, and found from the events as the engine
+    are kept as a list of floats (what a tensor's list is written from), written once each,
+    and found from the events as the engine
     logged them (`events_since`): a number names a card by its class, the same for every
     copy of a face, so only what the seat may not see is redacted here (as `redact` does:
     another seat's face-down draw, a stolen card, a kept one), where renaming each event for
     the seat's key cost a call about a third."""
 
-    __slots__ = ("array", "count", "key", "players", "seat", "space", "start", "stolen", "until")
+    __slots__ = ("codes", "key", "players", "seat", "space", "start", "stolen", "until")
 
     def __init__(
         self, space: ActionSpace, players: int, seat: int, before: Sequence[int] = ()
@@ -528,37 +529,36 @@ class MoveCodes:
         """The seat (-1: no seat in particular)."""
         self.until: Chain = None
         """The game's log as far as it is read."""
-        self.array = np.zeros(HISTORY, np.float32)
-        self.start = self.count = len(before)
-        """How many numbers the history holds; ``before`` (the deal) first."""
-        self.array[: self.count] = before
+        self.codes = [float(code) for code in before]
+        """The numbers, ``before`` (the deal) first."""
+        self.start = len(before)
         self.stolen = 0
         """The cards a Tornado has taken since the thief last looked."""
 
     def copy(self) -> MoveCodes:
         new = MoveCodes.__new__(MoveCodes)
         new.space, new.players, new.key, new.seat = self.space, self.players, self.key, self.seat
-        new.until, new.start, new.count = self.until, self.start, self.count
-        new.array, new.stolen = self.array.copy(), self.stolen
+        new.until, new.start = self.until, self.start
+        new.codes, new.stolen = self.codes.copy(), self.stolen
         return new
 
-    def read(self, game: Game) -> npt.NDArray[np.float32]:
-        """The history, once the events ``game`` logged since the last read are read: a view
-        of the numbers held, which the next read may change."""
+    def read(self, game: Game) -> list[float]:
+        """The history, once the events ``game`` logged since the last read are read: the
+        list held (never change it), which the next read may extend."""
         found = events_since(game, self.until)
         if found is None:  # another game's log: read it from its start
-            self.count, self.stolen = self.start, 0
+            del self.codes[self.start :]
+            self.stolen = 0
             found = events_since(game, None)
             assert found is not None
         self.until, events = found
         if events:
             codes = self._codes(events)
-            end = self.count + len(codes)
+            end = len(self.codes) + len(codes)
             if end > HISTORY:
                 raise EncodingError(f"{end} moves: the history holds {HISTORY}")
-            self.array[self.count : end] = codes
-            self.count = end
-        return self.array[: self.count]
+            self.codes += map(float, codes)
+        return self.codes
 
     def _codes(self, events: Sequence[Event]) -> list[int]:
         space, players, seat = self.space, self.players, self.seat
