@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import collections
 import random
 from collections.abc import Callable
 from typing import Any, Final
@@ -364,8 +363,10 @@ class GaiaState(pyspiel.State):  # type: ignore[misc]
         own = self.own_cards(player)
         if own is not None:
             places, found = self.public_places()
-            put = values.__setitem__
-            collections.deque(map(put, inverse_frame(player, players)[places].tolist(), found), 0)
+            if player:  # seat 0's frame is the public values' own
+                places = inverse_frame(player, players)[places]
+            for place, value in zip(places.tolist(), found, strict=True):
+                values[place] = value
             hand, stolen = own
             at, counts = private_values(hand, stolen, player, players, pygame.space)
             for place, count in zip(at, counts, strict=True):
