@@ -370,7 +370,7 @@ class GaiaState(pyspiel.State):  # type: ignore[misc]
             hand, stolen = own
             at, counts = private_values(hand, stolen, player, players, pygame.space)
             for place, count in zip(at, counts, strict=True):
-                values[place] = float(count)
+                values[place] = count
         codes = self._history(player)
         values[VIEW_SIZE : VIEW_SIZE + len(codes)] = codes
         return values

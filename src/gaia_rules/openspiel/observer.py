@@ -487,18 +487,37 @@ def private_values(
     space: ActionSpace,
 ) -> tuple[list[int], list[float]]:
     """The places and values of what only a key's seat is told: its ``hand``, and the
-    ``stolen`` cards it sees (by the seat they came from, counted from it)."""
+    ``stolen`` cards it sees (by the seat they came from, counted from it). Lists that may be
+    shared: never change them.
+
+    Hot path: a hand changes about once a turn of its seat, so without stolen cards (most
+    moments) the answer is kept by the hand (a tuple of face ids) and its manifest."""
+    if not stolen and isinstance(hand, tuple):
+        found = _HANDS.get(hand)
+        if found is not None and found[0] is space:
+            return found[1]
     classes = space.card_class
-    counts: dict[int, float] = {}
+    counts: dict[int, int] = {}
     for card in hand:
-        place = _AT["hand"] + classes[card]
+        place = _A_HAND + classes[card]
         counts[place] = counts.get(place, 0) + 1
     for _, source, seen in stolen:
         if seen is not None:
             offset = (source - seat) % players
             place = _AT["stolen cards seen"] + offset * CARD_CLASSES + classes[seen]
             counts[place] = counts.get(place, 0) + 1
-    return list(counts), list(counts.values())
+    answer = (list(counts), list(map(float, counts.values())))
+    if not stolen and isinstance(hand, tuple):
+        if len(_HANDS) >= _HANDS_KEPT:
+            _HANDS.clear()
+        _HANDS[hand] = (space, answer)
+    return answer
+
+
+_HANDS: dict[tuple[str, ...], tuple[ActionSpace, tuple[list[int], list[float]]]] = {}
+"""`private_values` of the hands seen without stolen cards, with the space they hold for."""
+_HANDS_KEPT: Final = 4096
+_A_HAND: Final = _AT["hand"]
 
 
 class MoveCodes:
