@@ -71,7 +71,6 @@ from gaia_rules.rl.encoding import (
     ActionSpace,
     EncodingError,
 )
-from gaia_rules.rules import Level
 from gaia_rules.table import Chain
 from gaia_rules.views import View
 from gaia_rules.vocabulary import ANIMALS, LANDS, CardKind, Need, Pos, Power
@@ -218,13 +217,13 @@ def public_entries(
     (`_tile_rows`, `_pile_counts`), and only the places that change with the moment found
     anew."""
     classes = space.card_class
-    fixed = _fixed_entries(view["players"], view["rules"].level)
-    at = fixed[0].copy()
-    value = fixed[1].copy()
+    players = view["players"]
+    at = [*_SEATS_AT[players], _A_LEVEL + LEVELS.index(view["rules"].level)]
+    value = [1.0] * (players + 1)
     put_at, put = at.append, value.append
     decision = view["decision"]
     tile_at, tile_values, rows = _tile_rows(view, needs)
-    if isinstance(decision, ChooseFeeding | ChoosePawnCities):
+    if isinstance(decision, _NAMING_CITIES):
         for square in set(decision.cities):
             if square in rows:
                 put_at(rows[square] + _F_NAMED)
@@ -296,7 +295,7 @@ def public_entries(
                 put_at(_A_TORNADO_VICTIM + victim)
                 put(1.0)
     if waiting is not None:
-        power = view["rules"].cards.power(waiting.card)
+        power = space.manifest.power(waiting.card)
         if power is not None:
             put_at(_A_WAITING + _POWERS.index(power))
             put(1.0)
@@ -312,14 +311,11 @@ def public_entries(
     return np.concatenate((np.array(at, np.intp), tile_at, pile_at)), value
 
 
-@functools.lru_cache(maxsize=len(LEVELS) * MAX_SEATS)
-def _fixed_entries(players: int, level: Level) -> tuple[list[int], list[float]]:
-    """The places and values of what a game never changes: its seats and level."""
-    at = [_AT["seats in play"] + k for k in range(players)]
-    at.append(_AT["level"] + LEVELS.index(level))
-    return at, [1.0] * len(at)
-
-
+_SEATS_AT = tuple(tuple(_AT["seats in play"] + k for k in range(n)) for n in range(MAX_SEATS + 1))
+"""The places of the seats in play, by their count."""
+_A_LEVEL = _AT["level"]
+_NAMING_CITIES = (ChooseFeeding, ChoosePawnCities)
+"""The decisions that name cities (marked on the tiles' rows)."""
 _A_HAND_BACKS, _A_DISPLAYS = _AT["hand backs"], _AT["displays"]
 _A_STOLEN_BACKS, _A_DECK_SIZES = _AT["stolen backs"], _AT["deck sizes"]
 _A_OBJECTIVES, _A_OBJECTIVE_PAWNS = _AT["objectives revealed"], _AT["objective pawns"]
