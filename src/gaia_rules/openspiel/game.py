@@ -48,10 +48,13 @@ from gaia_rules.openspiel.chance import (
 from gaia_rules.openspiel.observer import (
     HIDDEN,
     HISTORY,
+    TILES_AT,
     VIEW_SIZE,
     GaiaObserver,
     MoveCodes,
+    PublicEntries,
     city_needs,
+    dense,
     inverse_frame,
     private_part,
     private_values,
@@ -362,7 +365,8 @@ class GaiaState(pyspiel.State):  # type: ignore[misc]
         values = [0.0] * (VIEW_SIZE + HISTORY)
         own = self.own_cards(player)
         if own is not None:
-            places, found = self.public_places()
+            places, found, tiles = self.public_places()
+            values[TILES_AT : TILES_AT + len(tiles)] = tiles  # the same in every seat's frame
             if player:  # seat 0's frame is the public values' own
                 places = inverse_frame(player, players)[places]
             for place, value in zip(places.tolist(), found, strict=True):
@@ -464,17 +468,15 @@ class GaiaState(pyspiel.State):  # type: ignore[misc]
         found once per moment and shared by every seat's tensor."""
         public = self._public()
         if public[2] is None:
-            places, values = public[1]
-            array = np.zeros(VIEW_SIZE, np.float32)
-            array[places] = values
+            array = dense(public[1])
             array.flags.writeable = False
             public = self._play.public = (public[0], public[1], array)
         return public[2]
 
-    def public_places(self) -> tuple[Any, list[float]]:
-        """The places of `public_values` that may hold something other than 0 (an array) and
-        their values (floats): `public_entries`, found once per moment."""
-        found: tuple[Any, list[float]] = self._public()[1]
+    def public_places(self) -> PublicEntries:
+        """`public_values` as what a tensor's list is written from (`public_entries`),
+        found once per moment."""
+        found: PublicEntries = self._public()[1]
         return found
 
     def _public(self) -> tuple[tuple[int, int], Any, Any]:

@@ -84,11 +84,14 @@ __all__ = [
     "HISTORY",
     "PIECES",
     "TILES",
+    "TILES_AT",
     "TILE_FIELDS",
     "VIEW_SIZE",
     "GaiaObserver",
     "MoveCodes",
+    "PublicEntries",
     "city_needs",
+    "dense",
     "inverse_frame",
     "private_part",
     "private_values",
@@ -170,6 +173,8 @@ for _name, _size, _ in PIECES:
     _start += _size
 VIEW_SIZE: Final = _start
 """The size of the pieces before the history."""
+PublicEntries = tuple[npt.NDArray[np.intp], list[float], list[float]]
+"""What `public_entries` returns."""
 _LAND = {land: i for i, land in enumerate(LANDS)}
 _KIND_INDEX = {kind: i for i, kind in enumerate(_KINDS)}
 _NEED = {need: i for i, need in enumerate(_NEEDS)}
@@ -198,17 +203,25 @@ def public_values(
     turns them to another seat's frame. Computed once per moment and shared by every seat's
     tensor, since what is public is the same for all (the seat's own pieces are
     `private_values`). The array of `public_entries`."""
-    places, values = public_entries(vars(view), space, needs, chance)
+    return dense(public_entries(vars(view), space, needs, chance))
+
+
+def dense(entries: PublicEntries) -> npt.NDArray[np.float32]:
+    """`public_values` from its `public_entries`."""
+    places, values, tiles = entries
     array = np.zeros(VIEW_SIZE, np.float32)
+    array[_A_TILES : _A_TILES + len(tiles)] = tiles
     array[places] = values
     return array
 
 
 def public_entries(
     view: Mapping[str, Any], space: ActionSpace, needs: dict[str, tuple[int, ...]], chance: bool
-) -> tuple[npt.NDArray[np.intp], list[float]]:
-    """The places of `public_values` that may hold something other than 0 (each once), and
-    their values: what a tensor's list is written from. ``view`` is a view's fields
+) -> PublicEntries:
+    """`public_values` as what a tensor's list is written from: the places that may hold
+    something other than 0 (each once) and their values, but for the tiles' rows without
+    their pawns, given as floats from their first place (``TILES_AT``; the same in every
+    seat's frame: a seat's tensor copies them as one slice). ``view`` is a view's fields
     (``vars(view)``), or those every seat is told alike
     ([`public_fields`][gaia_rules.information.public_fields]).
 
@@ -222,7 +235,9 @@ def public_entries(
     value = [1.0] * (players + 1)
     put_at, put = at.append, value.append
     decision = view["decision"]
-    tile_at, tile_values, rows = _tile_rows(view, needs)
+    tiles, pawn_at, pawn_values, rows = _tile_rows(view, needs)
+    at += pawn_at
+    value += pawn_values
     if isinstance(decision, _NAMING_CITIES):
         for square in set(decision.cities):
             if square in rows:
@@ -306,9 +321,8 @@ def public_entries(
         at += (_A_GAME_OVER, _A_WINNER + view["result"].winner)
         value += (1.0, 1.0)
     pile_at, pile_values = _pile_counts(classes, view)
-    value += tile_values
     value += pile_values
-    return np.concatenate((np.array(at, np.intp), tile_at, pile_at)), value
+    return np.concatenate((np.array(at, np.intp), pile_at)), value, tiles
 
 
 _SEATS_AT = tuple(tuple(_AT["seats in play"] + k for k in range(n)) for n in range(MAX_SEATS + 1))
@@ -317,6 +331,9 @@ _A_LEVEL = _AT["level"]
 _NAMING_CITIES = (ChooseFeeding, ChoosePawnCities)
 """The decisions that name cities (marked on the tiles' rows)."""
 _A_HAND_BACKS, _A_DISPLAYS = _AT["hand backs"], _AT["displays"]
+_A_TILES: Final = _AT["tiles"]
+TILES_AT: Final = _A_TILES
+"""Where the tiles' rows begin."""
 _A_STOLEN_BACKS, _A_DECK_SIZES = _AT["stolen backs"], _AT["deck sizes"]
 _A_OBJECTIVES, _A_OBJECTIVE_PAWNS = _AT["objectives revealed"], _AT["objective pawns"]
 _A_SUPPLY, _A_TOTAL_PAWNS, _A_BANK = _AT["pawns in supply"], _AT["pawns per seat"], _AT["bank"]
@@ -336,9 +353,11 @@ Places = npt.NDArray[np.intp]
 
 def _tile_rows(
     view: Mapping[str, Any], needs: dict[str, tuple[int, ...]]
-) -> tuple[Places, list[float], dict[Pos, int]]:
-    """The places and values of the tiles' rows of `public_values` (their lands, animals,
-    cities and pawns), and each square's row.
+) -> tuple[list[float], list[int], list[float], dict[Pos, int]]:
+    """The tiles' rows of `public_values` (their lands, animals, cities and pawns): the
+    rows from their first place without the pawns, as floats (the same in every seat's
+    frame, which orders only the pawns by seat), the places and values of the pawns, and
+    each square's row.
 
     Hot path: the rows cost most of a tensor, and the world changes at most once a turn, so
     the last answer is kept and given again while the view's world is the same (comparing
@@ -353,11 +372,13 @@ def _tile_rows(
         and kept[3] == view["cities"]
         and kept[4] == four
     ):
-        found: tuple[Places, list[float], dict[Pos, int]] = kept[5]
+        found: tuple[list[float], list[int], list[float], dict[Pos, int]] = kept[5]
         return found
     at: list[int] = []
     value: list[float] = []
     put_at, put = at.append, value.append
+    pawn_at: list[int] = []
+    pawn_values: list[float] = []
     rows: dict[Pos, int] = {}
     base = _AT["tiles"]
     animals, cities = view["animals"], view["cities"]
@@ -377,12 +398,15 @@ def _tile_rows(
             put_at(row + _F_MET)
             put(city.satisfaction)
             for pawn_seat in set(city.pawns):
-                put_at(row + _F_PAWNS + pawn_seat)
-                put(city.pawns.count(pawn_seat))
+                pawn_at.append(row + _F_PAWNS + pawn_seat)
+                pawn_values.append(float(city.pawns.count(pawn_seat)))
             if pos in four:
                 put_at(row + _F_FOUR)
                 put(1)
-    found = (np.array(at, np.intp), list(map(float, value)), rows)
+    floats = [0.0] * (len(rows) * _W)
+    for place, number in zip(at, value, strict=True):
+        floats[place - base] = float(number)
+    found = (floats, pawn_at, pawn_values, rows)
     _TILES[0] = (needs, view["tiles"], view["animals"], view["cities"], four, found)
     return found
 
