@@ -374,41 +374,59 @@ def _tile_rows(
     ):
         found: tuple[list[float], list[int], list[float], dict[Pos, int]] = kept[5]
         return found
-    at: list[int] = []
-    value: list[float] = []
-    put_at, put = at.append, value.append
+    floats: list[float] = []
     pawn_at: list[int] = []
     pawn_values: list[float] = []
     rows: dict[Pos, int] = {}
     base = _AT["tiles"]
     animals, cities = view["animals"], view["cities"]
+    known = _ROWS
+    if len(known) >= _ROWS_KEPT:
+        known.clear()
     for index, (pos, land) in enumerate(view["tiles"].items()):
         row = rows[pos] = base + index * _W
-        at += (row, row + 1, row + 2, row + _F_LAND + _LAND[land])
-        value += (1, pos.x, pos.y, 1)
-        tokens = animals.get(pos)
-        if tokens:
-            put_at(row + _F_TOKENS)
-            put(tokens)
+        tokens = animals.get(pos, 0)
         city = cities.get(pos)
-        if city is not None:
-            for need in needs[city.card]:
-                put_at(row + _F_NEEDS + need)
-                put(1)
-            put_at(row + _F_MET)
-            put(city.satisfaction)
+        if city is None:
+            key: tuple[Any, ...] = (pos, land, tokens)
+        else:
+            key = (pos, land, tokens, city.card, city.satisfaction, pos in four)
             for pawn_seat in set(city.pawns):
                 pawn_at.append(row + _F_PAWNS + pawn_seat)
                 pawn_values.append(float(city.pawns.count(pawn_seat)))
-            if pos in four:
-                put_at(row + _F_FOUR)
-                put(1)
-    floats = [0.0] * (len(rows) * _W)
-    for place, number in zip(at, value, strict=True):
-        floats[place - base] = float(number)
+        line = known.get(key)
+        if line is None or line[0] is not needs:
+            line = known[key] = (needs, _tile_row(key, needs))
+        floats += line[1]
     found = (floats, pawn_at, pawn_values, rows)
     _TILES[0] = (needs, view["tiles"], view["animals"], view["cities"], four, found)
     return found
+
+
+def _tile_row(key: tuple[Any, ...], needs: dict[str, tuple[int, ...]]) -> tuple[float, ...]:
+    """A tile's row without its pawns, from what `_tile_rows` keys it by: its square, land
+    and tokens, and its city's card, satisfaction and whether it reached four needs."""
+    pos, land, tokens = key[:3]
+    row = [0.0] * _W
+    row[0], row[1], row[2] = 1.0, float(pos.x), float(pos.y)
+    row[_F_LAND + _LAND[land]] = 1.0
+    if tokens:
+        row[_F_TOKENS] = float(tokens)
+    if len(key) > 3:
+        card, satisfaction, four = key[3:]
+        for need in needs[card]:
+            row[_F_NEEDS + need] = 1.0
+        row[_F_MET] = float(satisfaction)
+        if four:
+            row[_F_FOUR] = 1.0
+    return tuple(row)
+
+
+_ROWS: dict[tuple[Any, ...], tuple[dict[str, tuple[int, ...]], tuple[float, ...]]] = {}
+"""`_tile_row` of the tiles seen so far, by what they hold, with the cities' needs it was
+found with. Hot path: a change of the world changes a square or two, and building every
+row again cost a tensor about a tenth."""
+_ROWS_KEPT: Final = 8192
 
 
 _TILES: list[Any] = [None]
