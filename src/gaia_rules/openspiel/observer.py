@@ -331,6 +331,7 @@ _A_LEVEL = _AT["level"]
 _NAMING_CITIES = (ChooseFeeding, ChoosePawnCities)
 """The decisions that name cities (marked on the tiles' rows)."""
 _A_HAND_BACKS, _A_DISPLAYS = _AT["hand backs"], _AT["displays"]
+_A_DISCARDS, _A_FRONT = _AT["discards"], _AT["cards in front"]
 _A_TILES: Final = _AT["tiles"]
 TILES_AT: Final = _A_TILES
 """Where the tiles' rows begin."""
@@ -446,15 +447,15 @@ def _pile_counts(classes: dict[str, int], view: Mapping[str, Any]) -> tuple[Plac
         found: tuple[Places, list[float]] = kept[2]
         return found
     counts: dict[int, int] = {}
+    get = counts.get
     for pile in piles[0]:
-        for card in pile:
-            if card in classes:
-                place = _AT["discards"] + classes[card]
-                counts[place] = counts.get(place, 0) + 1
+        for card_class, count in _classes_in(pile, classes):
+            place = _A_DISCARDS + card_class
+            counts[place] = get(place, 0) + count
     for other, cards in enumerate(view["tableaux"]):
-        for card in cards:
-            place = _AT["cards in front"] + other * CARD_CLASSES + classes[card]
-            counts[place] = counts.get(place, 0) + 1
+        row = _A_FRONT + other * CARD_CLASSES
+        for card_class, count in _classes_in(cards, classes):
+            counts[row + card_class] = get(row + card_class, 0) + count
     found = (np.array(list(counts), np.intp), list(map(float, counts.values())))
     _PILES[0] = (classes, piles, found)
     return found
@@ -462,6 +463,30 @@ def _pile_counts(classes: dict[str, int], view: Mapping[str, Any]) -> tuple[Plac
 
 _PILES: list[Any] = [None]
 """The last answer of `_pile_counts`, with what it was found from."""
+
+
+def _classes_in(pile: tuple[str, ...], classes: dict[str, int]) -> tuple[tuple[int, int], ...]:
+    """How many cards of each class ``pile`` holds (a card without a class left out).
+
+    Hot path: a pile changes by a card or two at a time and grows to scores of cards, so
+    the answer is kept by the pile (a tuple) with the classes it was found with."""
+    found = _PILE_CLASSES.get(pile)
+    if found is not None and found[0] is classes:
+        return found[1]
+    counts: dict[int, int] = {}
+    for card in pile:
+        if card in classes:
+            counts[classes[card]] = counts.get(classes[card], 0) + 1
+    if len(_PILE_CLASSES) >= _PILE_CLASSES_KEPT:
+        _PILE_CLASSES.clear()
+    answer = tuple(counts.items())
+    _PILE_CLASSES[pile] = (classes, answer)
+    return answer
+
+
+_PILE_CLASSES: dict[tuple[str, ...], tuple[dict[str, int], tuple[tuple[int, int], ...]]] = {}
+"""`_classes_in` of the piles seen so far."""
+_PILE_CLASSES_KEPT: Final = 4096
 
 
 _SEAT_ROWS: tuple[tuple[int, int], ...] = tuple(
