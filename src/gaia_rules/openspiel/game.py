@@ -98,11 +98,6 @@ GAME_TYPE = pyspiel.GameType(
 )
 
 
-_INFO_STATE: Final = pyspiel.IIGObservationType(
-    perfect_recall=True, public_info=True, private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER
-)
-"""OpenSpiel's information state: public and the seat's private information, perfect recall."""
-
 _MAY_DRAW: Final = (DrawDeck, DrawDisplay, PlayTornado, PassProtection, NameBack)
 """The actions after which the engine may draw a card (6.1, 6.2) or a Tornado take one
 (13.8b): a Tornado's thefts follow its play, the last pass of its Protection window, or a
@@ -137,9 +132,6 @@ class GaiaGame(pyspiel.Game):  # type: ignore[misc]
         self.needs = city_needs(self.space)
         self.first_deal = Deal.begin(self.rules, players)
         """The deal before its first card: where every state begins."""
-        self.info_state_observer = GaiaObserver(_INFO_STATE, None)
-        """The observer of ``information_state_tensor`` asked from Python (see
-        `GaiaState.information_state_tensor`)."""
 
     def new_initial_state(self) -> GaiaState:
         """The first chance node of the deal."""
@@ -352,10 +344,10 @@ class GaiaState(pyspiel.State):  # type: ignore[misc]
         for a Python game first asks the tensor's size, which builds a new initial state and
         fills a tensor for it, then fills this one and copies it out a new float per place.
         Here the list starts as one shared ``0.0`` (a new float for each of 7,459 places cost
-        most of a call), and only the places that hold something are written, from what the
-        observer would write: the public pieces' places that are not 0, found once a moment
-        in seat 0's frame and moved to the seat's (`public_places`), the seat's own pieces,
-        and its history so far."""
+        most of a call), and only what the observer would write is written: the public
+        pieces, found once a moment in seat 0's frame (`public_places`: the tiles' rows but
+        their pawns as one slice, the same in every frame, then each other place moved to
+        the seat's frame), the seat's own pieces, and its history so far."""
         if player is None:
             player = self.current_player()
         pygame = self._play.pygame
