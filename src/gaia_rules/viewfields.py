@@ -41,12 +41,31 @@ def new_view(cls: type[V], table: Table, seat: int, make_city: MakeCity) -> V:
     (``tests/test_views.py`` checks that the fields written are exactly the class's).
     """
     decision = table.decision
-    tiles, animals, cities = _world(table, make_city)
+    memo = table.world_memo()
+    tiles = memo.view_tiles
+    if tiles is None:
+        tiles = memo.view_tiles = dict(sorted(table.tiles.items()))
+    animals = memo.view_animals
+    if animals is None:
+        animals = memo.view_animals = dict(sorted(table.tokens.items()))
+    token = table.city_token
+    kept = memo.view_cities
+    if kept is None or kept[0] is not token:
+        kept = memo.view_cities = (token, city_states(table, make_city))
     stolen = table.stolen
     # 1.14: outside the seat's hand and the stolen cards it sees, cards go by their face
     # ids; the table keeps its public piles by face id as it writes them (`Table.discard`)
     face_ids = table.cards.face_ids
-    shown_steps = _shown_steps(table.steps, face_ids)
+    steps = table.steps
+    # Hot path: most views follow no Power, so the steps are copied as they are, unless a
+    # step names a card (the types checked in C, where a comprehension asked each step)
+    shown_steps = (
+        tuple(steps)
+        if _NAMING_TYPES.isdisjoint(map(type, steps))
+        else tuple(
+            [_faced_step(step, face_ids) if isinstance(step, _NAMING) else step for step in steps]
+        )
+    )
     # Hot path: the backs of each hand are looked up by the hand with the dict's own get,
     # and only a hand not found (about one a turn; or an empty hand, whose backs are falsy)
     # through a call of `_known_backs`, which keeps its backs: a call for each hand cost a
@@ -74,7 +93,7 @@ def new_view(cls: type[V], table: Table, seat: int, make_city: MakeCity) -> V:
             "discards": table.faced_discards.copy(),
             "tiles": tiles.copy(),
             "animals": animals.copy(),
-            "cities": cities.copy(),
+            "cities": kept[1].copy(),
             "tile_supply": table.tile_supply.copy(),
             "bank": table.bank,
             "tableaux": tuple(table.faced_tableaux),
@@ -95,7 +114,8 @@ def _world(
     table: Table, make_city: MakeCity
 ) -> tuple[dict[Pos, Land], dict[Pos, int], dict[Pos, CityState]]:
     """The tiles, animals and cities of a view in square order, kept in the world's memo
-    (the cities for the pawns they hold): the memo's own, copied by a view."""
+    (the cities for the pawns they hold): the memo's own, as `new_view` finds them (in its
+    own body, every view's hot path being left without the call)."""
     memo = table.world_memo()
     tiles = memo.view_tiles
     if tiles is None:
@@ -111,7 +131,7 @@ def _world(
 
 
 def _shown_steps(steps: Sequence[Step], face_ids: FaceIds) -> tuple[Step, ...]:
-    """The pending steps as a view shows them.
+    """The pending steps as a view shows them (as `new_view` finds them in its body).
 
     Hot path: most views follow no Power, so the steps are copied as they are, unless a
     step names a card (the types checked in C, where a comprehension asked each step)."""
@@ -129,8 +149,9 @@ def public_fields(table: Table, make_city: MakeCity) -> dict[str, object]:
 
     Hot path: the tensors of every seat are found from these at every step of an
     environment, so the containers are the table's own, not copies: never change them, nor
-    keep them past a change of the table (the table replaces them whole when they change,
-    so a reader may keep what it found from them while they are the same objects)."""
+    keep them past a change of the table, but for the world's tiles, animals and cities
+    (the memo's, never changed: a new memo holds new ones) and the piles (tuples the table
+    replaces whole), which a reader may keep and compare."""
     decision = table.decision
     tiles, animals, cities = _world(table, make_city)
     face_ids = table.cards.face_ids
