@@ -306,7 +306,7 @@ def openspiel(states: int, steps: int, rounds: int, seed: int) -> dict[str, Any]
     rng = np.random.default_rng(seed)
     game = pyspiel.load_game("python_gaia", {"players": 4, "level": "disasters"})
     in_play, calls = 0.0, 0
-    while calls < states:  # as an agent meets them: a seat's key is extended move by move
+    while calls < states:  # as an agent meets them: a seat's history is extended move by move
         state = game.new_initial_state()
         while not state.is_terminal() and calls < states:
             if state.is_chance_node():
@@ -320,7 +320,7 @@ def openspiel(states: int, steps: int, rounds: int, seed: int) -> dict[str, Any]
             legal = state.legal_actions()
             state.apply_action(int(legal[rng.integers(len(legal))]))
     tensor_ms = in_play / calls * 1000
-    sampled = _spiel_states(game, states, rng)  # fresh clones: each key found from scratch
+    sampled = _spiel_states(game, states, rng)  # fresh clones: each history read from the start
     start = time.perf_counter()
     for state in sampled:
         state.information_state_tensor(state.current_player())
@@ -404,7 +404,7 @@ def _print_openspiel(spiel: dict[str, Any]) -> None:
         f"play   <= {TENSOR_TARGET_MS} ms: {'PASS' if spiel['tensor_target_met'] else 'FAIL'}"
     )
     print(
-        f"   on a fresh clone (the seat's key found from the whole log): "
+        f"   on a fresh clone (the seat's history read from the whole log): "
         f"{spiel['ms_per_tensor_fresh_clone']:.3f} ms a call"
     )
     rates = spiel["rl_steps_per_s"]

@@ -4,6 +4,7 @@
     python benchmarks/versus.py --quick          # a short run: about fifteen seconds
     python benchmarks/versus.py --baseline REV   # against another commit
     python benchmarks/versus.py --json           # the figures as one JSON object
+    python benchmarks/versus.py --tensor-only    # section 3 alone: about ten seconds
 
 The baseline is the package ``gaia_rules`` of commit ``REV`` (by default 32dcf00, main before
 copies of one face became one card), taken from git (``git archive``) into a temporary
@@ -280,6 +281,10 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "load_before": load_average(),
         "command": "python benchmarks/versus.py " + " ".join(sys.argv[1:]),
     }
+    if args.tensor_only:
+        figures["tensor_ms"] = tensors(args.tensor_calls, args.tensor_rounds, args.seed)
+        figures["load_after"] = load_average()
+        return figures
     with tempfile.TemporaryDirectory() as folder:
         old = load_baseline(args.baseline, Path(folder))
         engines = {"this tree": gaia_rules, args.baseline: old}
@@ -298,10 +303,39 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
 
 def report(figures: dict[str, Any]) -> str:
     build = "compiled" if figures["compiled"] else "pure"
+    against_baseline = "" if "engines" not in figures else f" against {figures['baseline']} (pure)"
     lines = [
-        f"this tree ({build}) against {figures['baseline']} (pure), CPython {figures['python']}, "
+        f"this tree ({build}){against_baseline}, CPython {figures['python']}, "
         f"load {figures['load_before']} before, {figures['load_after']} after",
         f"command: {figures['command']}",
+    ]
+    if "engines" in figures:  # not with --tensor-only
+        lines += engine_lines(figures)
+    lines += ["", "3. OpenSpiel information_state_tensor in play, ms a call (same run)"]
+    found_tensors = figures["tensor_ms"]
+    if found_tensors is None:
+        lines.append("   (no OpenSpiel installed)")
+    else:
+        gaia, hearts = found_tensors["python_gaia"], found_tensors["hearts"]
+        lines.append(
+            f"   python_gaia (4p disasters) {gaia:.3f} ms, hearts (4p) {hearts:.3f} ms: "
+            f"{gaia / hearts:.2f}x hearts"
+        )
+    against = figures.get("strong_against_search")
+    if against is not None:
+        low, high = against["ci95"]
+        lines += [
+            "",
+            f"4. {STRONG} against search, 2-player basic games (gaia-rules simulate)",
+            f"   {against['wins']} wins of {against['played']}: {against['rate']:.1%} "
+            f"(95% interval {low:.1%} - {high:.1%}; a fair share is 50%)",
+        ]
+    return "\n".join(lines)
+
+
+def engine_lines(figures: dict[str, Any]) -> list[str]:
+    """Sections 1 and 2 of the report."""
+    lines = [
         "",
         f"1. per python-chess ply ({figures['chess_ply_us']:.1f} µs, clipped mean, same run)",
     ]
@@ -330,26 +364,7 @@ def report(figures: dict[str, Any]) -> str:
         )
     if STRONG not in " ".join(figures["bots"]):
         lines.append(f"   ({STRONG}: no such bot in gaia_rules.bots.BOTS yet)")
-    lines += ["", "3. OpenSpiel information_state_tensor in play, ms a call (same run)"]
-    found_tensors = figures["tensor_ms"]
-    if found_tensors is None:
-        lines.append("   (no OpenSpiel installed)")
-    else:
-        gaia, hearts = found_tensors["python_gaia"], found_tensors["hearts"]
-        lines.append(
-            f"   python_gaia (4p disasters) {gaia:.3f} ms, hearts (4p) {hearts:.3f} ms: "
-            f"{gaia / hearts:.2f}x hearts"
-        )
-    against = figures["strong_against_search"]
-    if against is not None:
-        low, high = against["ci95"]
-        lines += [
-            "",
-            f"4. {STRONG} against search, 2-player basic games (gaia-rules simulate)",
-            f"   {against['wins']} wins of {against['played']}: {against['rate']:.1%} "
-            f"(95% interval {low:.1%} - {high:.1%}; a fair share is 50%)",
-        ]
-    return "\n".join(lines)
+    return lines
 
 
 def parse(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -364,13 +379,16 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
         default=0,
         help="2-player games of the strong bot against SearchBot (0: none; slow)",
     )
+    parser.add_argument(
+        "--tensor-only", action="store_true", help="section 3 alone (OpenSpiel's tensor)"
+    )
     args = parser.parse_args(argv)
     scale = 1 if args.quick else 4
     args.rounds = 10 * scale
     args.search_games = 2 * scale
     args.search_decisions = 15
     args.tensor_calls = 300
-    args.tensor_rounds = 2 * scale
+    args.tensor_rounds = 2 * scale * (5 if args.tensor_only else 1)  # alone: steadier
     return args
 
 

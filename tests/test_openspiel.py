@@ -361,3 +361,127 @@ def test_openspiel_ismcts_plays_against_a_bot_of_ours(monkeypatch: pytest.Monkey
     with pytest.raises(SystemExit) as done:
         runpy.run_path(str(EXAMPLE), run_name="__main__")
     assert done.value.code == 0
+
+
+# -- the history and its reading -----------------------------------------------------------------
+
+
+def _codes_of_key(state: GaiaState, events: tuple[gr.Event, ...]) -> list[int]:
+    """The numbers of a seat's history found afresh from its key's log (every event redacted
+    for the seat and renamed by face id), as the module docstring of the observer defines
+    them: what `MoveCodes` finds from the events as the engine logged them must equal it."""
+    from gaia_rules.actions import KeepCard  # noqa: PLC0415
+    from gaia_rules.events import (  # noqa: PLC0415
+        ActionTaken,
+        CardDiscarded,
+        CardDrawn,
+        CardKept,
+        CardStolen,
+        DisplayRefilled,
+        StolenCardsSeen,
+    )
+
+    space, players = state.get_game().space, state.get_game().players
+    classes = space.card_class
+    codes: list[int] = []
+    stolen = 0
+    for event in events:
+        match event:
+            case ActionTaken(action=action, by_engine=False) if action is not None:
+                if not isinstance(action, KeepCard):
+                    codes.append(1 + space.encode(action, players))
+            case CardDrawn(card=card, from_display=False):
+                codes.append(HIDDEN if card is None else -1 - classes[card])
+            case DisplayRefilled(card=card) | CardDiscarded(card=card):
+                codes.append(-1 - classes[card])
+            case CardStolen(card=card):
+                codes.append(HIDDEN if card is None else -1 - classes[card])
+                stolen += 1
+            case StolenCardsSeen(cards=cards):
+                codes += [HIDDEN] * stolen if cards is None else [-1 - classes[c] for c in cards]
+                stolen = 0
+            case CardKept(player=thief, from_player=source, card=card):
+                if card is None:
+                    codes.append(HIDDEN - (source - thief) % players)
+                else:
+                    codes.append(1 + space.encode_keep(KeepCard(thief, card), source, players))
+    return codes
+
+
+GAMES = [("basic", 2, 1), ("advanced", 3, 2), ("powers", 4, 3), ("disasters", 4, 4)]
+GAMES += [("disasters", 5, 5), ("disasters", 2, 6)]
+
+
+@pytest.mark.clause("1.5", "1.14", "1.16")
+@pytest.mark.parametrize(("level", "players", "seed"), GAMES)
+def test_the_history_is_the_keys_log_by_number(level: str, players: int, seed: int) -> None:
+    rng = random.Random(seed)
+    state = _played(players=players, level=level, moves=0, seed=seed)
+    asked = 0
+    while not state.is_terminal() and asked < 150:
+        if state.is_chance_node():
+            state.apply_action(_chance(state, rng))
+            continue
+        for seat in rng.sample(range(-1, players), rng.randint(1, players + 1)):
+            found = state.history_codes(seat, True, seat != -1)
+            dealt = found[: len(state._dealt(seat))]
+            if seat == -1:
+                events = public_log(state.game)[0]
+            else:
+                key = state.information(seat)
+                assert key is not None
+                events = key.events
+            expected = [*dealt, *_codes_of_key(state, events)]
+            assert found.tolist() == expected
+        state.apply_action(rng.choice(state.legal_actions()))
+        asked += 1
+
+
+@pytest.mark.parametrize(("level", "players", "seed"), GAMES)
+def test_a_tensor_is_the_same_however_the_state_was_reached(
+    level: str, players: int, seed: int
+) -> None:
+    """Asked move by move (some seats skipped, in any order), on a clone carried along from an
+    earlier moment, on a clone of it, and on the state replayed from its moves (every seat's
+    history read from the start): the same tensors, and a clone's moves never change the
+    state it was cloned from."""
+    rng = random.Random(seed)
+    state = _played(players=players, level=level, moves=0, seed=seed)
+    game = state.get_game()
+    recall = game.make_py_observer(PUBLIC_RECALL)
+    carried: GaiaState | None = None
+    parted: list[tuple[GaiaState, int, list[float]]] = []  # clones gone another way
+    asked = 0
+    while not state.is_terminal() and asked < 120:
+        if state.is_chance_node():
+            action = _chance(state, rng)
+        else:
+            for seat in rng.sample(range(players), rng.randint(1, players)):
+                state.information_state_tensor(seat)
+            action = rng.choice(state.legal_actions())
+            asked += 1
+        if asked % 25 == 10 and not state.is_chance_node():
+            seat = rng.randrange(players)
+            replayed = pickle.loads(pickle.dumps(state))
+            tensors = [state.information_state_tensor(s) for s in range(players)]
+            assert [replayed.information_state_tensor(s) for s in range(players)] == tensors
+            assert carried is not None
+            assert [carried.information_state_tensor(s) for s in range(players)] == tensors
+            again = carried.clone()
+            again.apply_action(rng.choice(again.legal_actions()))
+            if not again.is_chance_node():  # the clone's histories read further
+                parted.append((again, seat, again.information_state_tensor(seat)))
+            assert state.information_state_tensor(seat) == tensors[seat]
+            assert carried.information_state_tensor(seat) == tensors[seat]
+            for other, other_seat, other_tensor in parted:  # after the state's reading on
+                assert other.information_state_tensor(other_seat) == other_tensor
+            recall.set_from(state, seat)
+            public = recall.tensor.copy()
+            recall.set_from(replayed, seat)
+            assert np.array_equal(recall.tensor, public)
+        if carried is None and asked == 3:
+            carried = state.clone()
+        state.apply_action(action)
+        if carried is not None:
+            carried.apply_action(action)
+    assert asked >= 30 and parted

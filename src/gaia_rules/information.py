@@ -51,6 +51,8 @@ from gaia_rules.vocabulary import CardKind
 
 if TYPE_CHECKING:
     from gaia_rules.game import Game
+from gaia_rules import viewfields
+from gaia_rules.state import CityState
 from gaia_rules.viewfields import stolen_seen
 from gaia_rules.views import View, kept_by, redact, view_of
 from gaia_rules.wire import Wire
@@ -58,9 +60,11 @@ from gaia_rules.wire import Wire
 __all__ = [
     "InformationSet",
     "canonical_text",
+    "events_since",
     "information_set_of",
     "keyed_events",
     "own_cards",
+    "public_fields",
     "public_log",
 ]
 
@@ -268,6 +272,30 @@ def own_cards(
 def keyed_events(game: Game, seat: int) -> tuple[Event, ...]:
     """The log of ``seat``'s key, without building its view (see `own_cards`)."""
     return _keyed_log(game._table, seat).events
+
+
+def public_fields(game: Game) -> dict[str, object]:
+    """The fields of a view that every seat is told alike, without building a view, each
+    the table's own (`gaia_rules.viewfields.public_fields`: read them, never change them)."""
+    return viewfields.public_fields(game._table, CityState)
+
+
+def events_since(game: Game, since: Chain) -> tuple[Chain, list[Event]] | None:
+    """The events ``game`` logged after its log was ``since`` (a log this function returned
+    before, or ``None``: the whole log), oldest first, with its log now; ``None`` when
+    ``since`` is not a part of its log (another game's). Every card as the engine logged it:
+    for a reader that redacts and renames what it needs (a seat's tensor, which asks only a
+    few fields of a few events, where a key's log renames every event)."""
+    log = game._table.log
+    fresh: list[Event] = []
+    chain = log
+    while chain is not since:
+        if chain is None:
+            return None
+        fresh.append(chain[0])  # type: ignore[arg-type]
+        chain = chain[1]
+    fresh.reverse()
+    return log, fresh
 
 
 _NO_SEAT = -1

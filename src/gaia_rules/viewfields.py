@@ -9,19 +9,19 @@ it, where the value classes must stay interpreted; the classes it builds (`View`
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final, TypeVar
 
 from gaia_rules.cards import CardId, kind_of
 from gaia_rules.decisions import ChooseKeptCard, ChooseProtection, PowerEffect, Step
 from gaia_rules.naming import FaceIds, faced_step
 from gaia_rules.table import Table
-from gaia_rules.vocabulary import CardKind, Pos
+from gaia_rules.vocabulary import CardKind, Land, Pos
 
 if TYPE_CHECKING:
     from gaia_rules.state import CityState
 
-__all__ = ["backs_of", "city_states", "new_view", "stolen_seen"]
+__all__ = ["backs_of", "city_states", "new_view", "public_fields", "stolen_seen"]
 
 V = TypeVar("V")
 
@@ -108,6 +108,79 @@ def new_view(cls: type[V], table: Table, seat: int, make_city: MakeCity) -> V:
         },
     )
     return view
+
+
+def _world(
+    table: Table, make_city: MakeCity
+) -> tuple[dict[Pos, Land], dict[Pos, int], dict[Pos, CityState]]:
+    """The tiles, animals and cities of a view in square order, kept in the world's memo
+    (the cities for the pawns they hold): the memo's own, as `new_view` finds them (in its
+    own body, every view's hot path being left without the call)."""
+    memo = table.world_memo()
+    tiles = memo.view_tiles
+    if tiles is None:
+        tiles = memo.view_tiles = dict(sorted(table.tiles.items()))
+    animals = memo.view_animals
+    if animals is None:
+        animals = memo.view_animals = dict(sorted(table.tokens.items()))
+    token = table.city_token
+    kept = memo.view_cities
+    if kept is None or kept[0] is not token:
+        kept = memo.view_cities = (token, city_states(table, make_city))
+    return tiles, animals, kept[1]
+
+
+def _shown_steps(steps: Sequence[Step], face_ids: FaceIds) -> tuple[Step, ...]:
+    """The pending steps as a view shows them (as `new_view` finds them in its body).
+
+    Hot path: most views follow no Power, so the steps are copied as they are, unless a
+    step names a card (the types checked in C, where a comprehension asked each step)."""
+    if _NAMING_TYPES.isdisjoint(map(type, steps)):
+        return tuple(steps)
+    return tuple(
+        [_faced_step(step, face_ids) if isinstance(step, _NAMING) else step for step in steps]
+    )
+
+
+def public_fields(table: Table, make_city: MakeCity) -> dict[str, object]:
+    """The fields of a view that every seat is told alike (spec 1.5), as `new_view` finds
+    them, for a reader of those alone (the tensors of `gaia_rules.openspiel`): no seat, no
+    hand, the stolen cards by back and source only.
+
+    Hot path: the tensors of every seat are found from these at every step of an
+    environment, so the containers are the table's own, not copies: never change them, nor
+    keep them past a change of the table, but for the world's tiles, animals and cities
+    (the memo's, never changed: a new memo holds new ones) and the piles (tuples the table
+    replaces whole), which a reader may keep and compare."""
+    decision = table.decision
+    tiles, animals, cities = _world(table, make_city)
+    face_ids = table.cards.face_ids
+    return {
+        "rules": table.rules,
+        "players": table.players,
+        "active": table.active,
+        "decision": (
+            _faced_step(decision, face_ids) if isinstance(decision, _NAMING) else decision
+        ),
+        "hand_backs": tuple([_BACKS_GET(hand) or _known_backs(hand) for hand in table.hands]),
+        "deck_sizes": {kind: len(deck) for kind, deck in table.decks.items()},
+        "displays": table.faced_displays,
+        "discards": table.faced_discards,
+        "tiles": tiles,
+        "animals": animals,
+        "cities": cities,
+        "tile_supply": table.tile_supply,
+        "bank": table.bank,
+        "tableaux": tuple(table.faced_tableaux),
+        "objectives": table.objectives,
+        "objective_pawns": table.objective_pawns,
+        "stolen": tuple((kind_of(card), source, None) for card, source in table.stolen),
+        "supply": tuple(table.supply),
+        "total_pawns": table.total_pawns,
+        "result": table.result,
+        "steps": _shown_steps(table.steps, face_ids),
+        "reached_four": tuple(sorted(table.reached_four)) if table.reached_four else (),
+    }
 
 
 _NAMING = (ChooseProtection, PowerEffect)

@@ -31,8 +31,8 @@ from gaia_rules.game import Game
 from gaia_rules.information import (
     InformationSet,
     canonical_text,
-    keyed_events,
     own_cards,
+    public_fields,
     public_log,
 )
 from gaia_rules.legal import LegalActions
@@ -47,13 +47,19 @@ from gaia_rules.openspiel.chance import (
 )
 from gaia_rules.openspiel.observer import (
     HIDDEN,
+    HISTORY,
+    TILES_AT,
     VIEW_SIZE,
     GaiaObserver,
     MoveCodes,
+    PublicEntries,
     city_needs,
+    dense,
+    inverse_frame,
     private_part,
+    private_values,
+    public_entries,
     public_part,
-    public_values,
 )
 from gaia_rules.position import Position
 from gaia_rules.rl.encoding import ACTION_COUNT, ActionSpace, action_space, square_index
@@ -92,11 +98,6 @@ GAME_TYPE = pyspiel.GameType(
 )
 
 
-_INFO_STATE: Final = pyspiel.IIGObservationType(
-    perfect_recall=True, public_info=True, private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER
-)
-"""OpenSpiel's information state: public and the seat's private information, perfect recall."""
-
 _MAY_DRAW: Final = (DrawDeck, DrawDisplay, PlayTornado, PassProtection, NameBack)
 """The actions after which the engine may draw a card (6.1, 6.2) or a Tornado take one
 (13.8b): a Tornado's thefts follow its play, the last pass of its Protection window, or a
@@ -131,9 +132,6 @@ class GaiaGame(pyspiel.Game):  # type: ignore[misc]
         self.needs = city_needs(self.space)
         self.first_deal = Deal.begin(self.rules, players)
         """The deal before its first card: where every state begins."""
-        self.info_state_observer = GaiaObserver(_INFO_STATE, None)
-        """The observer of ``information_state_tensor`` asked from Python (see
-        `GaiaState.information_state_tensor`)."""
 
     def new_initial_state(self) -> GaiaState:
         """The first chance node of the deal."""
@@ -204,7 +202,7 @@ class _Play:
         self.start: Game | None = None
         """For a state that did not begin with the deal: its game as it began (never changed)."""
         self.prefix: _Prefix | None = None
-        self.public: tuple[tuple[int, int], Any] | None = None
+        self.public: tuple[tuple[int, int], Any, Any] | None = None
         """The public pieces of the tensor at one moment (see `GaiaState.public_values`)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Play:
@@ -345,25 +343,32 @@ class GaiaState(pyspiel.State):  # type: ignore[misc]
         Hot path: ``rl_environment`` asks it of every seat at every step. OpenSpiel's method
         for a Python game first asks the tensor's size, which builds a new initial state and
         fills a tensor for it, then fills this one and copies it out a new float per place.
-        Here the tensor is filled once, and the list starts as one shared ``0.0``: the view's
-        few other places get a float of their own, and the history its moves so far (a new
-        float for each of 7,459 places cost most of a call)."""
+        Here the list starts as one shared ``0.0`` (a new float for each of 7,459 places cost
+        most of a call), and only what the observer would write is written: the public
+        pieces, found once a moment in seat 0's frame (`public_places`: the tiles' rows but
+        their pawns as one slice, the same in every frame, then each other place moved to
+        the seat's frame), the seat's own pieces, and its history so far."""
         if player is None:
             player = self.current_player()
-        players = self._play.pygame.players
+        pygame = self._play.pygame
+        players = pygame.players
         if not 0 <= player < players:
             raise pyspiel.SpielError(f"player: expected 0 to {players - 1}, got {player}")
-        observer = self._play.pygame.info_state_observer
-        observer.set_from(self, player)
-        tensor = observer.tensor
-        assert tensor is not None
-        values = [0.0] * len(tensor)
-        view = tensor[:VIEW_SIZE]
-        places = np.flatnonzero(view)
-        for place, value in zip(places.tolist(), view[places].tolist(), strict=True):
-            values[place] = value
-        end = VIEW_SIZE + observer.recalled
-        values[VIEW_SIZE:end] = tensor[VIEW_SIZE:end].tolist()
+        values = [0.0] * (VIEW_SIZE + HISTORY)
+        own = self.own_cards(player)
+        if own is not None:
+            places, found, tiles = self.public_places()
+            values[TILES_AT : TILES_AT + len(tiles)] = tiles  # the same in every seat's frame
+            if player:  # seat 0's frame is the public values' own
+                places = inverse_frame(player, players)[places]
+            for place, value in zip(places.tolist(), found, strict=True):
+                values[place] = value
+            hand, stolen = own
+            at, counts = private_values(hand, stolen, player, players, pygame.space)
+            for place, count in zip(at, counts, strict=True):
+                values[place] = count
+        codes = self._history(player)
+        values[VIEW_SIZE : VIEW_SIZE + len(codes)] = codes
         return values
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -453,15 +458,28 @@ class GaiaState(pyspiel.State):  # type: ignore[misc]
     def public_values(self) -> Any:
         """The public pieces of the tensor now, in seat 0's frame (see the observer module):
         found once per moment and shared by every seat's tensor."""
+        public = self._public()
+        if public[2] is None:
+            array = dense(public[1])
+            array.flags.writeable = False
+            public = self._play.public = (public[0], public[1], array)
+        return public[2]
+
+    def public_places(self) -> PublicEntries:
+        """`public_values` as what a tensor's list is written from (`public_entries`),
+        found once per moment."""
+        found: PublicEntries = self._public()[1]
+        return found
+
+    def _public(self) -> tuple[tuple[int, int], Any, Any]:
         play = self._play
         moment = (len(play.moves), id(play.game))
         if play.public is None or play.public[0] != moment:
             pygame = play.pygame
-            view = self.game.view(0)  # its public part: every card by its face id (1.14)
-            values = public_values(view, pygame.space, pygame.needs, self.chancy())
-            values.flags.writeable = False
-            play.public = (moment, values)
-        return play.public[1]
+            fields = public_fields(self.game)  # every card by its face id (1.14)
+            entries = public_entries(fields, pygame.space, pygame.needs, self.chancy())
+            play.public = (moment, entries, None)
+        return play.public
 
     def chancy(self) -> bool:
         """Whether chance is deciding the cards a player's action draws."""
@@ -472,29 +490,29 @@ class GaiaState(pyspiel.State):  # type: ignore[misc]
         every move of the game, as the observer sees it; with ``private`` only, its own part
         (every number the public history shares left at 0)."""
         if public and private:
-            return self._codes(player)
-        shared = self._codes(-1)
+            return np.array(self._history(player), np.float32)
+        shared = np.array(self._history(-1), np.float32)
         if public:
             return shared
-        own = self._codes(player)
+        own = np.array(self._history(player), np.float32)
         return np.where(own != shared, own, 0)
 
-    def _codes(self, player: int) -> Any:
-        """``player``'s history (-1: no seat's)."""
+    def _history(self, player: int) -> list[float]:
+        """``player``'s history (-1: no seat's), as floats: a list that may be the reader's
+        own, never to be changed."""
         play = self._play
         pygame = play.pygame
         if play.game is None:  # the deal goes on
-            return np.array(self._dealt(player), np.float32)
+            return [float(code) for code in self._dealt(player)]
         reader = play.codes.get(player)
         if reader is None:
             reader = play.codes[player] = MoveCodes(
-                pygame.space, pygame.players, self._dealt(player)
+                pygame.space, pygame.players, player, self._dealt(player)
             )
-        events = public_log(play.game)[0] if player == -1 else keyed_events(play.game, player)
-        codes = reader.read(events)
+        codes = reader.read(play.game)
         if play.pending is not None:
             pending = 1 + pygame.space.encode(play.pending[0], pygame.players)
-            codes = np.append(codes, np.float32(pending))
+            codes = [*codes, float(pending)]
         return codes
 
     def _dealt(self, player: int) -> list[int]:

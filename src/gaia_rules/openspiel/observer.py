@@ -33,7 +33,7 @@ recall (it gives back every move the seat saw); a learner reads the pieces befor
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
@@ -60,7 +60,7 @@ from gaia_rules.events import (
     Event,
     StolenCardsSeen,
 )
-from gaia_rules.information import canonical_text
+from gaia_rules.information import canonical_text, events_since
 from gaia_rules.openspiel.chance import CHANCE_OUTCOMES
 from gaia_rules.rl.encoding import (
     CARD_CLASSES,
@@ -71,10 +71,12 @@ from gaia_rules.rl.encoding import (
     ActionSpace,
     EncodingError,
 )
+from gaia_rules.table import Chain
 from gaia_rules.views import View
 from gaia_rules.vocabulary import ANIMALS, LANDS, CardKind, Need, Pos, Power
 
 if TYPE_CHECKING:
+    from gaia_rules.game import Game
     from gaia_rules.openspiel.game import GaiaState
 
 __all__ = [
@@ -82,13 +84,18 @@ __all__ = [
     "HISTORY",
     "PIECES",
     "TILES",
+    "TILES_AT",
     "TILE_FIELDS",
     "VIEW_SIZE",
     "GaiaObserver",
     "MoveCodes",
+    "PublicEntries",
     "city_needs",
+    "dense",
+    "inverse_frame",
     "private_part",
     "private_values",
+    "public_entries",
     "public_part",
     "public_values",
     "seat_frame",
@@ -166,6 +173,8 @@ for _name, _size, _ in PIECES:
     _start += _size
 VIEW_SIZE: Final = _start
 """The size of the pieces before the history."""
+PublicEntries = tuple[npt.NDArray[np.intp], list[float], list[float]]
+"""What `public_entries` returns."""
 _LAND = {land: i for i, land in enumerate(LANDS)}
 _KIND_INDEX = {kind: i for i, kind in enumerate(_KINDS)}
 _NEED = {need: i for i, need in enumerate(_NEEDS)}
@@ -193,203 +202,291 @@ def public_values(
     """The public pieces of a key's ``view``, every seat counted from seat 0: `seat_frame`
     turns them to another seat's frame. Computed once per moment and shared by every seat's
     tensor, since what is public is the same for all (the seat's own pieces are
-    `private_values`)."""
+    `private_values`). The array of `public_entries`."""
+    return dense(public_entries(vars(view), space, needs, chance))
+
+
+def dense(entries: PublicEntries) -> npt.NDArray[np.float32]:
+    """`public_values` from its `public_entries`."""
+    places, values, tiles = entries
+    array = np.zeros(VIEW_SIZE, np.float32)
+    array[_A_TILES : _A_TILES + len(tiles)] = tiles
+    array[places] = values
+    return array
+
+
+def public_entries(
+    view: Mapping[str, Any], space: ActionSpace, needs: dict[str, tuple[int, ...]], chance: bool
+) -> PublicEntries:
+    """`public_values` as what a tensor's list is written from: the places that may hold
+    something other than 0 (each once) and their values, but for the tiles' rows without
+    their pawns, given as floats from their first place (``TILES_AT``; the same in every
+    seat's frame: a seat's tensor copies them as one slice). ``view`` is a view's fields
+    (``vars(view)``), or those every seat is told alike
+    ([`public_fields`][gaia_rules.information.public_fields]).
+
+    Hot path: written as two lists (a numpy array written place by place, or built from
+    lists, cost more), the tiles' rows and the piles' counts kept while they are the same
+    (`_tile_rows`, `_pile_counts`), and only the places that change with the moment found
+    anew."""
     classes = space.card_class
-    players = view.players
-    at: list[int] = []
-    value: list[float] = []
+    players = view["players"]
+    at = [*_SEATS_AT[players], _A_LEVEL + LEVELS.index(view["rules"].level)]
+    value = [1.0] * (players + 1)
     put_at, put = at.append, value.append
-    for k in range(players):
-        put_at(_AT["seats in play"] + k)
-        put(1)
-    put_at(_AT["level"] + LEVELS.index(view.rules.level))
-    put(1)
-    decision = view.decision
-    named = set(decision.cities) if isinstance(decision, ChooseFeeding | ChoosePawnCities) else ()
-    waiting = next((s.action for s in reversed(view.steps) if isinstance(s, PowerEffect)), None)
-    targets: set[Pos] = set()
+    decision = view["decision"]
+    tiles, pawn_at, pawn_values, rows = _tile_rows(view, needs)
+    at += pawn_at
+    value += pawn_values
+    if isinstance(decision, _NAMING_CITIES):
+        for square in set(decision.cities):
+            if square in rows:
+                put_at(rows[square] + _F_NAMED)
+                put(1.0)
+    waiting = None
+    for step in reversed(view["steps"]):
+        if isinstance(step, PowerEffect):
+            waiting = step.action
+            break
     if waiting is not None:
+        targets: set[Pos] = set()
         if isinstance(waiting, PlayEarthquake):
             targets = {waiting.first, waiting.second}
         elif not isinstance(waiting, PlayTornado):
             targets = {waiting.pos}
-    tile_at, tile_values, rows = _tile_rows(view, needs)
-    for square in named:
-        if square in rows:
-            put_at(rows[square] + _F_NAMED)
-            put(1)
-    for target in targets:
-        if target in rows:
-            put_at(rows[target] + _F_TARGET)
-            put(1)
+        for target in targets:
+            if target in rows:
+                put_at(rows[target] + _F_TARGET)
+                put(1.0)
     counts: dict[int, int] = {}
-    for other, backs in enumerate(view.hand_backs):
+    get = counts.get
+    for other, backs in enumerate(view["hand_backs"]):
+        row = _A_HAND_BACKS + other * _NKINDS
         for back in backs:
-            place = _AT["hand backs"] + other * len(_KINDS) + _KIND_INDEX[back]
-            counts[place] = counts.get(place, 0) + 1
-    for pile in view.displays.values():
+            place = row + _KIND_INDEX[back]
+            counts[place] = get(place, 0) + 1
+    for pile in view["displays"].values():
         for card in pile:
-            place = _AT["displays"] + classes[card]
-            counts[place] = counts.get(place, 0) + 1
-    pile_at, pile_values = _pile_counts(classes, view)
-    for back, source, _ in view.stolen:
-        place = _AT["stolen backs"] + source * len(_KINDS) + _KIND_INDEX[back]
-        counts[place] = counts.get(place, 0) + 1
+            place = _A_DISPLAYS + classes[card]
+            counts[place] = get(place, 0) + 1
+    for back, source, _ in view["stolen"]:
+        place = _A_STOLEN_BACKS + source * _NKINDS + _KIND_INDEX[back]
+        counts[place] = get(place, 0) + 1
     at += counts.keys()
-    value += counts.values()
+    value += map(float, counts.values())
+    deck_sizes = view["deck_sizes"]
     for i, kind in enumerate(_KINDS):
-        put_at(_AT["deck sizes"] + i)
-        put(view.deck_sizes.get(kind, 0))
+        put_at(_A_DECK_SIZES + i)
+        put(float(deck_sizes.get(kind, 0)))
     ranks = space.objective_rank
-    for card in view.objectives:
-        put_at(_AT["objectives revealed"] + ranks[card])
-        put(1)
-    for card, owner in view.objective_pawns.items():
-        put_at(_AT["objective pawns"] + ranks[card] * MAX_SEATS + owner)
-        put(1)
-    for other, left in enumerate(view.supply):
-        put_at(_AT["pawns in supply"] + other)
-        put(left)
-    put_at(_AT["pawns per seat"])
-    put(view.total_pawns)
-    for i, land in enumerate(LANDS):
-        put_at(_AT["tile supply"] + i)
-        put(view.tile_supply.get(land, 0))
-    put_at(_AT["bank"])
-    put(view.bank)
-    put_at(_AT["active seat"] + view.active)
-    put(1)
+    for card in view["objectives"]:
+        put_at(_A_OBJECTIVES + ranks[card])
+        put(1.0)
+    for card, owner in view["objective_pawns"].items():
+        put_at(_A_OBJECTIVE_PAWNS + ranks[card] * MAX_SEATS + owner)
+        put(1.0)
+    for other, left in enumerate(view["supply"]):
+        put_at(_A_SUPPLY + other)
+        put(float(left))
+    tile_supply = view["tile_supply"]
+    at += (_A_TOTAL_PAWNS, *_TILE_SUPPLY_AT, _A_BANK, _A_ACTIVE + view["active"])
+    value += (
+        float(view["total_pawns"]),
+        *[float(tile_supply.get(land, 0)) for land in LANDS],
+        float(view["bank"]),
+        1.0,
+    )
     if decision is not None:
-        put_at(_AT["seat to move"] + decision.player)
-        put(1)
-        put_at(_AT["decision"] + DECISIONS.index(type(decision)))
-        put(1)
+        at += (_A_TO_MOVE + decision.player, _A_DECISION + _DECISION_INDEX[type(decision)])
+        value += (1.0, 1.0)
         match decision:
             case ChooseAction(_, number):
-                put_at(_AT["action number"] + number - 1)
-                put(1)
+                put_at(_A_ACTION_NUMBER + number - 1)
+                put(1.0)
             case ChooseProtection(_, power_player, against, _):
-                put_at(_AT["Power player"] + power_player)
-                put(1)
-                put_at(_AT["Power card against"] + classes[against])
-                put(1)
+                at += (_A_POWER_PLAYER + power_player, _A_POWER_AGAINST + classes[against])
+                value += (1.0, 1.0)
             case ChooseBack(_, victim, _):
-                put_at(_AT["Tornado victim"] + victim)
-                put(1)
+                put_at(_A_TORNADO_VICTIM + victim)
+                put(1.0)
     if waiting is not None:
-        power = view.rules.cards.power(waiting.card)
+        power = space.manifest.power(waiting.card)
         if power is not None:
-            put_at(_AT["waiting Power"] + _POWERS.index(power))
-            put(1)
+            put_at(_A_WAITING + _POWERS.index(power))
+            put(1.0)
     if chance:
-        put_at(_AT["chance to decide"])
-        put(1)
-    if view.result is not None:
-        put_at(_AT["game over"])
-        put(1)
-        put_at(_AT["winner"] + view.result.winner)
-        put(1)
-    array = np.zeros(VIEW_SIZE, np.float32)
-    array[at] = value
-    # the kept parts are arrays already: turning their lists into arrays again at every
-    # call cost about as much as the rest of the writing
-    array[tile_at] = tile_values
-    array[pile_at] = pile_values
-    return array
+        put_at(_A_CHANCE)
+        put(1.0)
+    if view["result"] is not None:
+        at += (_A_GAME_OVER, _A_WINNER + view["result"].winner)
+        value += (1.0, 1.0)
+    pile_at, pile_values = _pile_counts(classes, view)
+    value += pile_values
+    return np.concatenate((np.array(at, np.intp), pile_at)), value, tiles
+
+
+_SEATS_AT = tuple(tuple(_AT["seats in play"] + k for k in range(n)) for n in range(MAX_SEATS + 1))
+"""The places of the seats in play, by their count."""
+_A_LEVEL = _AT["level"]
+_NAMING_CITIES = (ChooseFeeding, ChoosePawnCities)
+"""The decisions that name cities (marked on the tiles' rows)."""
+_A_HAND_BACKS, _A_DISPLAYS = _AT["hand backs"], _AT["displays"]
+_A_DISCARDS, _A_FRONT = _AT["discards"], _AT["cards in front"]
+_A_TILES: Final = _AT["tiles"]
+TILES_AT: Final = _A_TILES
+"""Where the tiles' rows begin."""
+_A_STOLEN_BACKS, _A_DECK_SIZES = _AT["stolen backs"], _AT["deck sizes"]
+_A_OBJECTIVES, _A_OBJECTIVE_PAWNS = _AT["objectives revealed"], _AT["objective pawns"]
+_A_SUPPLY, _A_TOTAL_PAWNS, _A_BANK = _AT["pawns in supply"], _AT["pawns per seat"], _AT["bank"]
+_TILE_SUPPLY_AT = tuple(_AT["tile supply"] + i for i in range(len(LANDS)))
+_A_ACTIVE, _A_TO_MOVE, _A_DECISION = _AT["active seat"], _AT["seat to move"], _AT["decision"]
+_A_ACTION_NUMBER, _A_POWER_PLAYER = _AT["action number"], _AT["Power player"]
+_A_POWER_AGAINST, _A_WAITING = _AT["Power card against"], _AT["waiting Power"]
+_A_TORNADO_VICTIM, _A_CHANCE = _AT["Tornado victim"], _AT["chance to decide"]
+_A_GAME_OVER, _A_WINNER = _AT["game over"], _AT["winner"]
+_NKINDS = len(_KINDS)
+_DECISION_INDEX = {decision: i for i, decision in enumerate(DECISIONS)}
 
 
 Places = npt.NDArray[np.intp]
 """Places of the view's part of a tensor."""
-Values = npt.NDArray[np.float32]
-"""The values at those places."""
 
 
 def _tile_rows(
-    view: View, needs: dict[str, tuple[int, ...]]
-) -> tuple[Places, Values, dict[Pos, int]]:
-    """The places and values of the tiles' rows of `public_values` (their lands, animals,
-    cities and pawns), and each square's row.
+    view: Mapping[str, Any], needs: dict[str, tuple[int, ...]]
+) -> tuple[list[float], list[int], list[float], dict[Pos, int]]:
+    """The tiles' rows of `public_values` (their lands, animals, cities and pawns): the
+    rows from their first place without the pawns, as floats (the same in every seat's
+    frame, which orders only the pawns by seat), the places and values of the pawns, and
+    each square's row.
 
     Hot path: the rows cost most of a tensor, and the world changes at most once a turn, so
     the last answer is kept and given again while the view's world is the same (comparing
     the dicts is done in C, the city states mostly by identity: `city_states` keeps them)."""
-    four = view.reached_four
+    four = view["reached_four"]
     kept = _TILES[0]
     if (
         kept is not None
         and kept[0] is needs
-        and kept[1] == view.tiles
-        and kept[2] == view.animals
-        and kept[3] == view.cities
+        and kept[1] == view["tiles"]
+        and kept[2] == view["animals"]
+        and kept[3] == view["cities"]
         and kept[4] == four
     ):
-        found: tuple[Places, Values, dict[Pos, int]] = kept[5]
+        found: tuple[list[float], list[int], list[float], dict[Pos, int]] = kept[5]
         return found
-    at: list[int] = []
-    value: list[float] = []
-    put_at, put = at.append, value.append
+    floats: list[float] = []
+    pawn_at: list[int] = []
+    pawn_values: list[float] = []
     rows: dict[Pos, int] = {}
     base = _AT["tiles"]
-    animals, cities = view.animals, view.cities
-    for index, (pos, land) in enumerate(view.tiles.items()):
+    animals, cities = view["animals"], view["cities"]
+    known = _ROWS
+    if len(known) >= _ROWS_KEPT:
+        known.clear()
+    for index, (pos, land) in enumerate(view["tiles"].items()):
         row = rows[pos] = base + index * _W
-        at += (row, row + 1, row + 2, row + _F_LAND + _LAND[land])
-        value += (1, pos.x, pos.y, 1)
-        tokens = animals.get(pos)
-        if tokens:
-            put_at(row + _F_TOKENS)
-            put(tokens)
+        tokens = animals.get(pos, 0)
         city = cities.get(pos)
-        if city is not None:
-            for need in needs[city.card]:
-                put_at(row + _F_NEEDS + need)
-                put(1)
-            put_at(row + _F_MET)
-            put(city.satisfaction)
+        if city is None:
+            key: tuple[Any, ...] = (pos, land, tokens)
+        else:
+            key = (pos, land, tokens, city.card, city.satisfaction, pos in four)
             for pawn_seat in set(city.pawns):
-                put_at(row + _F_PAWNS + pawn_seat)
-                put(city.pawns.count(pawn_seat))
-            if pos in four:
-                put_at(row + _F_FOUR)
-                put(1)
-    found = (np.array(at, np.intp), np.array(value, np.float32), rows)
-    _TILES[0] = (needs, view.tiles, view.animals, view.cities, four, found)
+                pawn_at.append(row + _F_PAWNS + pawn_seat)
+                pawn_values.append(float(city.pawns.count(pawn_seat)))
+        line = known.get(key)
+        if line is None or line[0] is not needs:
+            line = known[key] = (needs, _tile_row(key, needs))
+        floats += line[1]
+    found = (floats, pawn_at, pawn_values, rows)
+    _TILES[0] = (needs, view["tiles"], view["animals"], view["cities"], four, found)
     return found
+
+
+def _tile_row(key: tuple[Any, ...], needs: dict[str, tuple[int, ...]]) -> tuple[float, ...]:
+    """A tile's row without its pawns, from what `_tile_rows` keys it by: its square, land
+    and tokens, and its city's card, satisfaction and whether it reached four needs."""
+    pos, land, tokens = key[:3]
+    row = [0.0] * _W
+    row[0], row[1], row[2] = 1.0, float(pos.x), float(pos.y)
+    row[_F_LAND + _LAND[land]] = 1.0
+    if tokens:
+        row[_F_TOKENS] = float(tokens)
+    if len(key) > 3:
+        card, satisfaction, four = key[3:]
+        for need in needs[card]:
+            row[_F_NEEDS + need] = 1.0
+        row[_F_MET] = float(satisfaction)
+        if four:
+            row[_F_FOUR] = 1.0
+    return tuple(row)
+
+
+_ROWS: dict[tuple[Any, ...], tuple[dict[str, tuple[int, ...]], tuple[float, ...]]] = {}
+"""`_tile_row` of the tiles seen so far, by what they hold, with the cities' needs it was
+found with. Hot path: a change of the world changes a square or two, and building every
+row again cost a tensor about a tenth."""
+_ROWS_KEPT: Final = 8192
 
 
 _TILES: list[Any] = [None]
 """The last answer of `_tile_rows`, with what it was found from."""
 
 
-def _pile_counts(classes: dict[str, int], view: View) -> tuple[Places, Values]:
+def _pile_counts(classes: dict[str, int], view: Mapping[str, Any]) -> tuple[Places, list[float]]:
     """The places of the discard piles and the cards in front of `public_values`, and how
     many cards each counts.
 
     Hot path: the discard piles grow to scores of cards and change about once a turn, so
     the last answer is kept and given again while the piles are the same (the comparison is
     by identity first, in C: the view shows the piles the table keeps)."""
-    piles = (tuple(view.discards.values()), view.tableaux)
+    piles = (tuple(view["discards"].values()), view["tableaux"])
     kept = _PILES[0]
     if kept is not None and kept[0] is classes and kept[1] == piles:
-        found: tuple[Places, Values] = kept[2]
+        found: tuple[Places, list[float]] = kept[2]
         return found
     counts: dict[int, int] = {}
+    get = counts.get
     for pile in piles[0]:
-        for card in pile:
-            if card in classes:
-                place = _AT["discards"] + classes[card]
-                counts[place] = counts.get(place, 0) + 1
-    for other, cards in enumerate(view.tableaux):
-        for card in cards:
-            place = _AT["cards in front"] + other * CARD_CLASSES + classes[card]
-            counts[place] = counts.get(place, 0) + 1
-    found = (np.array(list(counts), np.intp), np.array(list(counts.values()), np.float32))
+        for card_class, count in _classes_in(pile, classes):
+            place = _A_DISCARDS + card_class
+            counts[place] = get(place, 0) + count
+    for other, cards in enumerate(view["tableaux"]):
+        row = _A_FRONT + other * CARD_CLASSES
+        for card_class, count in _classes_in(cards, classes):
+            counts[row + card_class] = get(row + card_class, 0) + count
+    found = (np.array(list(counts), np.intp), list(map(float, counts.values())))
     _PILES[0] = (classes, piles, found)
     return found
 
 
 _PILES: list[Any] = [None]
 """The last answer of `_pile_counts`, with what it was found from."""
+
+
+def _classes_in(pile: tuple[str, ...], classes: dict[str, int]) -> tuple[tuple[int, int], ...]:
+    """How many cards of each class ``pile`` holds (a card without a class left out).
+
+    Hot path: a pile changes by a card or two at a time and grows to scores of cards, so
+    the answer is kept by the pile (a tuple) with the classes it was found with."""
+    found = _PILE_CLASSES.get(pile)
+    if found is not None and found[0] is classes:
+        return found[1]
+    counts: dict[int, int] = {}
+    for card in pile:
+        if card in classes:
+            counts[classes[card]] = counts.get(classes[card], 0) + 1
+    if len(_PILE_CLASSES) >= _PILE_CLASSES_KEPT:
+        _PILE_CLASSES.clear()
+    answer = tuple(counts.items())
+    _PILE_CLASSES[pile] = (classes, answer)
+    return answer
+
+
+_PILE_CLASSES: dict[tuple[str, ...], tuple[dict[str, int], tuple[tuple[int, int], ...]]] = {}
+"""`_classes_in` of the piles seen so far."""
+_PILE_CLASSES_KEPT: Final = 4096
 
 
 _SEAT_ROWS: tuple[tuple[int, int], ...] = tuple(
@@ -435,6 +532,16 @@ def _frame(seat: int, players: int) -> npt.NDArray[np.intp]:
     return order
 
 
+@functools.lru_cache(maxsize=MAX_SEATS * MAX_SEATS)
+def inverse_frame(seat: int, players: int) -> npt.NDArray[np.intp]:
+    """Where each place of seat 0's frame goes in ``seat``'s: the inverse of `_frame`."""
+    order = _frame(seat, players)
+    inverse = np.empty_like(order)
+    inverse[order] = np.arange(len(order))
+    inverse.flags.writeable = False
+    return inverse
+
+
 def private_values(
     hand: Sequence[str],
     stolen: Sequence[tuple[CardKind, int, str | None]],
@@ -443,18 +550,37 @@ def private_values(
     space: ActionSpace,
 ) -> tuple[list[int], list[float]]:
     """The places and values of what only a key's seat is told: its ``hand``, and the
-    ``stolen`` cards it sees (by the seat they came from, counted from it)."""
+    ``stolen`` cards it sees (by the seat they came from, counted from it). Lists that may be
+    shared: never change them.
+
+    Hot path: a hand changes about once a turn of its seat, so without stolen cards (most
+    moments) the answer is kept by the hand (a tuple of face ids) and its manifest."""
+    if not stolen and isinstance(hand, tuple):
+        found = _HANDS.get(hand)
+        if found is not None and found[0] is space:
+            return found[1]
     classes = space.card_class
-    counts: dict[int, float] = {}
+    counts: dict[int, int] = {}
     for card in hand:
-        place = _AT["hand"] + classes[card]
+        place = _A_HAND + classes[card]
         counts[place] = counts.get(place, 0) + 1
     for _, source, seen in stolen:
         if seen is not None:
             offset = (source - seat) % players
             place = _AT["stolen cards seen"] + offset * CARD_CLASSES + classes[seen]
             counts[place] = counts.get(place, 0) + 1
-    return list(counts), list(counts.values())
+    answer = (list(counts), list(map(float, counts.values())))
+    if not stolen and isinstance(hand, tuple):
+        if len(_HANDS) >= _HANDS_KEPT:
+            _HANDS.clear()
+        _HANDS[hand] = (space, answer)
+    return answer
+
+
+_HANDS: dict[tuple[str, ...], tuple[ActionSpace, tuple[list[int], list[float]]]] = {}
+"""`private_values` of the hands seen without stolen cards, with the space they hold for."""
+_HANDS_KEPT: Final = 4096
+_A_HAND: Final = _AT["hand"]
 
 
 class MoveCodes:
@@ -465,72 +591,123 @@ class MoveCodes:
     particular line up, and what differs between them is the seat's own.
 
     Hot path: a tensor is asked of every seat at every step of an environment, so the numbers
-    are kept in a numpy array, written once each."""
+    are kept as a list of floats (what a tensor's list is written from), written once each,
+    and found from the events as the engine
+    logged them (`events_since`): a number names a card by its class, the same for every
+    copy of a face, so only what the seat may not see is redacted here (as `redact` does:
+    another seat's face-down draw, a stolen card, a kept one), where renaming each event for
+    the seat's key cost a call about a third."""
 
-    __slots__ = ("array", "count", "events", "players", "space", "stolen")
+    __slots__ = ("codes", "key", "players", "seat", "space", "start", "stolen", "until")
 
-    def __init__(self, space: ActionSpace, players: int, before: Sequence[int] = ()) -> None:
+    def __init__(
+        self, space: ActionSpace, players: int, seat: int, before: Sequence[int] = ()
+    ) -> None:
         self.space = space
         self.players = players
-        self.events = 0
-        """How many events of the log are read."""
-        self.array = np.zeros(HISTORY, np.float32)
-        self.count = len(before)
-        """How many numbers the history holds; ``before`` (the deal) first."""
-        self.array[: self.count] = before
+        self.key = (space, players)
+        """What an action's index depends on (`_ENCODED`)."""
+        self.seat = seat
+        """The seat (-1: no seat in particular)."""
+        self.until: Chain = None
+        """The game's log as far as it is read."""
+        self.codes = [float(code) for code in before]
+        """The numbers, ``before`` (the deal) first."""
+        self.start = len(before)
         self.stolen = 0
         """The cards a Tornado has taken since the thief last looked."""
 
     def copy(self) -> MoveCodes:
         new = MoveCodes.__new__(MoveCodes)
-        new.space, new.players, new.events = self.space, self.players, self.events
-        new.array, new.count, new.stolen = self.array.copy(), self.count, self.stolen
+        new.space, new.players, new.key, new.seat = self.space, self.players, self.key, self.seat
+        new.until, new.start = self.until, self.start
+        new.codes, new.stolen = self.codes.copy(), self.stolen
         return new
 
-    def read(self, events: Sequence[Event]) -> npt.NDArray[np.float32]:
-        """The history, once ``events`` (the whole log: those read before are skipped) are
-        read: a view of the numbers held, which the next read may change."""
-        if len(events) != self.events:
-            codes = self._codes(events[self.events :])
-            self.events = len(events)
-            end = self.count + len(codes)
+    def read(self, game: Game) -> list[float]:
+        """The history, once the events ``game`` logged since the last read are read: the
+        list held (never change it), which the next read may extend."""
+        found = events_since(game, self.until)
+        if found is None:  # another game's log: read it from its start
+            del self.codes[self.start :]
+            self.stolen = 0
+            found = events_since(game, None)
+            assert found is not None
+        self.until, events = found
+        if events:
+            codes = self._codes(events)
+            end = len(self.codes) + len(codes)
             if end > HISTORY:
                 raise EncodingError(f"{end} moves: the history holds {HISTORY}")
-            self.array[self.count : end] = codes
-            self.count = end
-        return self.array[: self.count]
+            self.codes += map(float, codes)
+        return self.codes
 
     def _codes(self, events: Sequence[Event]) -> list[int]:
-        space, players = self.space, self.players
+        space, players, seat = self.space, self.players, self.seat
         classes = space.card_class
         codes: list[int] = []
+        put = codes.append
         for event in events:
-            match event:
-                case ActionTaken(action=action, by_engine=False) if action is not None:
-                    if not isinstance(action, KeepCard):  # CardKept says it, and whose
-                        codes.append(1 + space.encode(action, players))
-                case CardDrawn(card=card, from_display=False):
-                    codes.append(HIDDEN if card is None else -1 - classes[card])
-                case DisplayRefilled(card=card):
-                    codes.append(-1 - classes[card])
-                case CardStolen(card=card):
-                    codes.append(HIDDEN if card is None else -1 - classes[card])
-                    self.stolen += 1
-                case StolenCardsSeen(cards=cards):
-                    if cards is None:
-                        codes += [HIDDEN] * self.stolen
-                    else:
-                        codes += [-1 - classes[card] for card in cards]
-                    self.stolen = 0
-                case CardKept(player=thief, from_player=source, card=card):
-                    if card is None:
-                        codes.append(HIDDEN - (source - thief) % players)
-                    else:
-                        keep = KeepCard(thief, card)
-                        codes.append(1 + space.encode_keep(keep, source, players))
-                case CardDiscarded(card=card):
-                    codes.append(-1 - classes[card])
+            kind = type(event)
+            if kind not in _CODED:
+                continue
+            if kind is ActionTaken:
+                taken: ActionTaken = event  # type: ignore[assignment]
+                action = taken.action
+                # a kept card: CardKept says it, and whose
+                if action is not None and not taken.by_engine and not isinstance(action, KeepCard):
+                    known = _ENCODED.get(id(taken))
+                    if known is None or known[0] is not taken or known[1] != self.key:
+                        if len(_ENCODED) >= _ENCODED_KEPT:
+                            _ENCODED.clear()
+                        code = space.encode(action, players)
+                        known = _ENCODED[id(taken)] = (taken, self.key, code)
+                    put(1 + known[2])
+            elif kind is CardDrawn:
+                drawn: CardDrawn = event  # type: ignore[assignment]
+                if not drawn.from_display:
+                    card = drawn.card if drawn.player == seat else None
+                    put(HIDDEN if card is None else -1 - classes[card])
+            elif kind is DisplayRefilled or kind is CardDiscarded:
+                shown: DisplayRefilled | CardDiscarded = event  # type: ignore[assignment]
+                put(-1 - classes[shown.card])
+            elif kind is CardStolen:
+                stolen: CardStolen = event  # type: ignore[assignment]
+                card = stolen.card if stolen.victim == seat else None
+                put(HIDDEN if card is None else -1 - classes[card])
+                self.stolen += 1
+            elif kind is StolenCardsSeen:
+                seen: StolenCardsSeen = event  # type: ignore[assignment]
+                cards = seen.cards if seen.player == seat else None
+                if cards is None:
+                    codes += [HIDDEN] * self.stolen
+                else:
+                    codes += [-1 - classes[card] for card in cards]
+                self.stolen = 0
+            elif kind is CardKept:
+                kept: CardKept = event  # type: ignore[assignment]
+                thief, source = kept.player, kept.from_player
+                card = kept.card if seat in (thief, source) else None
+                if card is None:
+                    put(HIDDEN - (source - thief) % players)
+                else:
+                    put(1 + space.encode_keep(KeepCard(thief, card), source, players))
         return codes
+
+
+_ENCODED: dict[int, tuple[ActionTaken, tuple[ActionSpace, int], int]] = {}
+"""The index of each action logged, by the event's identity (the event kept with it, so an
+id is never taken for another's, and the space and the count of seats it was encoded for):
+every seat's history reads the same events (copies of a game share their log), and encoding
+an action cost more than looking it up."""
+_ENCODED_KEPT: Final = 4096
+
+
+_CODED: Final = frozenset(
+    (ActionTaken, CardDrawn, DisplayRefilled, CardDiscarded, CardStolen, StolenCardsSeen, CardKept)
+)
+"""The events a number stands for; the others (most of a log: tiles, pawns, turns) are
+skipped first."""
 
 
 class GaiaObserver:
