@@ -63,25 +63,34 @@ def _animal_sites(table: Table, site: Site) -> list[Pos]:
     return found
 
 
-def life_options(table: Table, player: int) -> list[Part]:
-    """Every Animal and City play (spec 9.1, 9.2, 9.3), as parts of the lazy legal actions."""
+_LIFE_PLAYS: Final[dict[str, type[PlayAnimals | PlayCity]]] = {"A": PlayAnimals, "C": PlayCity}
+"""The play of a Life card by the letter of its id: every manifest checks that an id's letter
+is its face's (``A`` an Animal card, ``C`` a City card, spec 2.9)."""
+
+
+def life_options(table: Table, player: int, hand: tuple[CardId, ...] | None = None) -> list[Part]:
+    """Every Animal and City play (spec 9.1, 9.2, 9.3), as parts of the lazy legal actions.
+    ``hand`` is the player's hand one card per face (`distinct`), when the caller has it
+    already."""
     parts: list[Part] = []
     targets = table.world_memo().life_targets
-    # 1.12: one choice per face, the copy that has been in the hand longest (1.13)
-    for card in distinct(table.hands[player], table.cards.face_ids):
-        face = table.cards.face(card)
-        if isinstance(face, AnimalCard):
-            builder: type[PlayAnimals] | type[PlayCity] = PlayAnimals
-        elif isinstance(face, CityCard):
-            builder = PlayCity
-        else:
+    if hand is None:  # 1.12: one choice per face, the copy in the hand longest (1.13)
+        hand = distinct(table.hands[player], table.cards.face_ids)
+    for card in hand:
+        # Hot path: the kind of card read from its id's letter, where the face's type cost
+        # a call and two isinstance checks for each card of the hand at every turn's action
+        builder = _LIFE_PLAYS.get(card[0])
+        if builder is None:
             continue
         # Hot path: a card's squares depend only on the world, which changes far less often
         # than a turn's legal actions are asked for, so they are kept until it changes.
         found = targets.get(card)
         if found is None:
+            face = table.cards.face(card)
+            assert isinstance(face, AnimalCard | CityCard), card
             found = targets[card] = _squares_for(table, face)
-        parts.append((partial(builder, player, card), found))
+        if found:
+            parts.append((partial(builder, player, card), found))
     return parts
 
 
