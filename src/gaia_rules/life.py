@@ -63,6 +63,8 @@ def _animal_sites(table: Table, site: Site) -> list[Pos]:
     return found
 
 
+_LIFE_FACES: Final = (AnimalCard, CityCard)
+
 _LIFE_PLAYS: Final[dict[str, type[PlayAnimals | PlayCity]]] = {"A": PlayAnimals, "C": PlayCity}
 """The play of a Life card by the letter of its id: every manifest checks that an id's letter
 is its face's (``A`` an Animal card, ``C`` a City card, spec 2.9)."""
@@ -87,7 +89,7 @@ def life_options(table: Table, player: int, hand: tuple[CardId, ...] | None = No
         found = targets.get(card)
         if found is None:
             face = table.cards.face(card)
-            assert isinstance(face, AnimalCard | CityCard), card
+            assert isinstance(face, _LIFE_FACES), card
             found = targets[card] = _squares_for(table, face)
         if found:
             parts.append((partial(builder, player, card), found))
