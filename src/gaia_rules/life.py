@@ -14,7 +14,7 @@ from gaia_rules.refusal import Refusal
 from gaia_rules.satisfaction import settle
 from gaia_rules.table import Table
 from gaia_rules.vocabulary import LANDS, STAR, CardKind, Land, Pos, Site
-from gaia_rules.world import free_tiles, is_free, need_bits, needs_met, offered_bits
+from gaia_rules.world import NEED_BITS, free_tiles, is_free, need_bits, needs_met, offered_bits
 
 __all__ = [
     "ANIMALS_PER_CARD",
@@ -96,6 +96,14 @@ def life_options(table: Table, player: int, hand: tuple[CardId, ...] | None = No
     return parts
 
 
+_ENOUGH: Final[tuple[bool, ...]] = tuple(
+    bits.bit_count() >= MIN_NEEDS_TO_BUILD for bits in range(1 << len(NEED_BITS))
+)
+"""Whether the needs of these bits (`NEED_BITS`) are enough to build a city (9.3). Hot path:
+one look-up for each free tile at each City card in hand at each change of the world, where
+counting the bits cost a method call."""
+
+
 def _squares_for(table: Table, face: AnimalCard | CityCard) -> list[Pos]:
     """Where an Animal card (9.1) or a City card (9.2, 9.3) may be played now."""
     if isinstance(face, AnimalCard):
@@ -113,7 +121,7 @@ def _squares_for(table: Table, face: AnimalCard | CityCard) -> list[Pos]:
             bits = offered.get(pos)
             if bits is None:  # found once per world: the value depends on the world alone
                 bits = offered[pos] = offered_bits(table, pos)
-            if (bits & needs).bit_count() >= MIN_NEEDS_TO_BUILD:
+            if _ENOUGH[bits & needs]:
                 squares.append(pos)
     squares.sort()
     return squares
