@@ -58,12 +58,13 @@ _FROM_HAND: Final = (
 def distinct(cards: tuple[CardId, ...], face_ids: Mapping[CardId, CardId]) -> tuple[CardId, ...]:
     """The first copy of each face among ``cards``, in their order (spec 1.12, 1.13).
 
-    Hot path: asked of the hand at every turn's action, three times (its Nature, Life and
-    Power cards), and a hand changes about once a turn, so the answer is kept by the cards (a
-    pure function of them, for one manifest's face ids: the table is cleared when the face
-    ids change, which only tests and other editions do). The three calls of a turn ask of
-    the same tuple, so the last answer is kept apart and found by identity, without hashing
-    the hand; and a hand holding no two copies of a face (most hands) is its own answer."""
+    Hot path: asked of the hand at every turn's action (once, for its Nature, Life and Power
+    cards: `flow.options`), and a hand changes about once a turn, so the answer is kept by
+    the cards (a pure function of them, for one manifest's face ids: the table is cleared
+    when the face ids change, which only tests and other editions do). The last answer is
+    kept apart and found by identity, without hashing the hand, for a caller that asks of
+    the same tuple again; and a hand holding no two copies of a face (most hands) is its
+    own answer."""
     known = _DISTINCT
     if cards is known.last and known.face_ids is face_ids:
         return known.last_found  # the hand asked of just before (the same tuple)

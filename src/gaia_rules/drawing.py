@@ -59,11 +59,12 @@ def draw_options(table: Table, player: int) -> list[Part]:
     as parts of the lazy legal actions."""
     parts: list[Part] = []
     from_display, from_deck = _DRAWS[player]
+    decks, displays, shown = table.decks, table.displays, table.faces_shown
     for kind in kinds_in_play(table):
         # 1.12: one draw per face face up, named by its face id (1.14)
-        parts.append((from_display, table.faces_shown[kind]))
-        if table.decks[kind] or not table.displays[kind]:
-            parts.append((from_deck, (kind,)))
+        parts.append((from_display, shown[kind]))
+        if decks[kind] or not displays[kind]:
+            parts.append((from_deck, _DECKS[kind]))
     return parts
 
 
@@ -86,6 +87,9 @@ _DRAWS: Final = tuple(
 )
 """The builders of each seat's draws. Hot path: asked at every turn's action, and the same
 for every game."""
+
+_DECKS: Final = {kind: (kind,) for kind in CardKind}
+"""The target of a draw from each deck (one tuple for every turn's action)."""
 
 
 def refuse_draw(table: Table, action: DrawDisplay | DrawDeck) -> Refusal | None:

@@ -18,7 +18,8 @@ __all__ = ["begin_feeding", "feed", "feeding_options", "refuse_feed"]
 def _qualifies(table: Table, player: int, pos: Pos) -> bool:
     """A city with the animal need that this player feeds (spec 11.2)."""
     card = table.cities.get(pos)
-    if card is None or not table.cards.needs_animals(card):
+    # hot path: the manifest's own set (`Manifest.needs_animals` without the call)
+    if card is None or card not in table.cards._needing_animals:
         return False
     return table.rules.feeding is Feeding.EVERY_CITY or player in table.pawns[pos]
 

@@ -40,7 +40,7 @@ from gaia_rules.actions import (
     PlayTornado,
     Protect,
 )
-from gaia_rules.copies import listed
+from gaia_rules.copies import distinct, listed
 from gaia_rules.decisions import (
     BeginTurn,
     ChooseAction,
@@ -82,6 +82,10 @@ the backs hide: that a seat holds no Protection (spec 5.4, 13.9c), or that the c
 discard are all copies of one face (6.5c)."""
 
 _POWER_PLAYS: Final = (PlaySun, PlayRain, PlayEarthquake, PlayTornado, PlayLightning, PlayEruption)
+_TURN_ACTIONS: Final[frozenset[type[Action]]] = frozenset(
+    (DrawDisplay, DrawDeck, PlayNature, PlayAnimals, PlayCity)
+)
+"""The actions of a turn that are not Power plays (spec 5.2)."""
 
 # Hot path: a turn begins, and its actions are asked for, at about every other decision.
 # Steps and events are immutable values, so one instance of each per seat serves every turn
@@ -140,11 +144,11 @@ def play(table: Table, action: object) -> tuple[Event, ...]:
 
 def _newest(table: Table, count: int) -> tuple[Event, ...]:
     """The last ``count`` events of the log, oldest first."""
-    items: list[Event] = []
     chain = table.log
+    items: list[Event] = []
     while count > 0 and chain is not None:
-        items.append(chain[0])  # type: ignore[arg-type]
-        chain = chain[1]
+        event, chain = chain
+        items.append(event)  # type: ignore[arg-type]
         count -= 1
     items.reverse()
     return tuple(items)
@@ -190,12 +194,15 @@ def options(table: Table, decision: Decision) -> LegalActions:
     """Every legal action for ``decision``, and only those, built as they are read."""
     if isinstance(decision, ChooseAction):
         player = decision.player
+        # 1.12: one choice per face, the copy that has been in the hand longest (1.13);
+        # found once for the three kinds of card played
+        hand = distinct(table.hands[player], table.cards.face_ids)
         return LegalActions(
             [
                 *drawing.draw_options(table, player),
-                *nature.nature_options(table, player),
-                *life.life_options(table, player),
-                *powers.power_options(table, player),
+                *nature.nature_options(table, player, hand),
+                *life.life_options(table, player, hand),
+                *powers.power_options(table, player, hand),
             ]
         )
     return LegalActions([ready(_other_options(table, decision))])
@@ -343,11 +350,15 @@ def take(table: Table, decision: Decision, action: Action, *, by_engine: bool = 
     table.emit(ActionTaken(action.player, action, by_engine))
     if not by_engine:
         table.actions = (action, table.actions)
+    # Hot path: a turn's action, most decisions, found by its exact type (an action is of
+    # exactly one of the library's classes: 1.10a) with one set look-up, where the patterns
+    # below are tried one by one
+    if type(action) in _TURN_ACTIONS:
+        assert isinstance(decision, ChooseAction)
+        _after_action(table, decision)
+        _turn_action(table, action)
+        return
     match action:
-        case DrawDisplay() | DrawDeck() | PlayNature() | PlayAnimals() | PlayCity():
-            assert isinstance(decision, ChooseAction)
-            _after_action(table, decision)
-            _turn_action(table, action)
         case _ if isinstance(action, _POWER_PLAYS):
             assert isinstance(decision, ChooseAction)
             _after_action(table, decision)

@@ -14,7 +14,7 @@ from gaia_rules.refusal import Refusal
 from gaia_rules.satisfaction import settle
 from gaia_rules.table import Table
 from gaia_rules.vocabulary import LANDS, STAR, CardKind, Land, Pos, Site
-from gaia_rules.world import free_tiles, is_free, need_bits, needs_met, offered_bits
+from gaia_rules.world import NEED_BITS, free_tiles, is_free, need_bits, needs_met, offered_bits
 
 __all__ = [
     "ANIMALS_PER_CARD",
@@ -63,26 +63,45 @@ def _animal_sites(table: Table, site: Site) -> list[Pos]:
     return found
 
 
-def life_options(table: Table, player: int) -> list[Part]:
-    """Every Animal and City play (spec 9.1, 9.2, 9.3), as parts of the lazy legal actions."""
+_LIFE_FACES: Final = (AnimalCard, CityCard)
+
+_LIFE_PLAYS: Final[dict[str, type[PlayAnimals | PlayCity]]] = {"A": PlayAnimals, "C": PlayCity}
+"""The play of a Life card by the letter of its id: every manifest checks that an id's letter
+is its face's (``A`` an Animal card, ``C`` a City card, spec 2.9)."""
+
+
+def life_options(table: Table, player: int, hand: tuple[CardId, ...] | None = None) -> list[Part]:
+    """Every Animal and City play (spec 9.1, 9.2, 9.3), as parts of the lazy legal actions.
+    ``hand`` is the player's hand one card per face (`distinct`), when the caller has it
+    already."""
     parts: list[Part] = []
     targets = table.world_memo().life_targets
-    # 1.12: one choice per face, the copy that has been in the hand longest (1.13)
-    for card in distinct(table.hands[player], table.cards.face_ids):
-        face = table.cards.face(card)
-        if isinstance(face, AnimalCard):
-            builder: type[PlayAnimals] | type[PlayCity] = PlayAnimals
-        elif isinstance(face, CityCard):
-            builder = PlayCity
-        else:
+    if hand is None:  # 1.12: one choice per face, the copy in the hand longest (1.13)
+        hand = distinct(table.hands[player], table.cards.face_ids)
+    for card in hand:
+        # Hot path: the kind of card read from its id's letter, where the face's type cost
+        # a call and two isinstance checks for each card of the hand at every turn's action
+        builder = _LIFE_PLAYS.get(card[0])
+        if builder is None:
             continue
         # Hot path: a card's squares depend only on the world, which changes far less often
         # than a turn's legal actions are asked for, so they are kept until it changes.
         found = targets.get(card)
         if found is None:
+            face = table.cards.face(card)
+            assert isinstance(face, _LIFE_FACES), card
             found = targets[card] = _squares_for(table, face)
-        parts.append((partial(builder, player, card), found))
+        if found:
+            parts.append((partial(builder, player, card), found))
     return parts
+
+
+_ENOUGH: Final[tuple[bool, ...]] = tuple(
+    bits.bit_count() >= MIN_NEEDS_TO_BUILD for bits in range(1 << len(NEED_BITS))
+)
+"""Whether the needs of these bits (`NEED_BITS`) are enough to build a city (9.3). Hot path:
+one look-up for each free tile at each City card in hand at each change of the world, where
+counting the bits cost a method call."""
 
 
 def _squares_for(table: Table, face: AnimalCard | CityCard) -> list[Pos]:
@@ -102,7 +121,7 @@ def _squares_for(table: Table, face: AnimalCard | CityCard) -> list[Pos]:
             bits = offered.get(pos)
             if bits is None:  # found once per world: the value depends on the world alone
                 bits = offered[pos] = offered_bits(table, pos)
-            if (bits & needs).bit_count() >= MIN_NEEDS_TO_BUILD:
+            if _ENOUGH[bits & needs]:
                 squares.append(pos)
     squares.sort()
     return squares

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from functools import partial
 
 from gaia_rules.actions import PlayNature
-from gaia_rules.cards import NatureCard
+from gaia_rules.cards import CardId, NatureCard
 from gaia_rules.copies import distinct
 from gaia_rules.decisions import ChooseObjective
 from gaia_rules.events import NatureCardPlayed, TilePlaced
@@ -25,17 +25,21 @@ def open_squares(table: Table) -> Iterable[Pos]:
     return table.frontier if table.tiles else (ORIGIN,)
 
 
-def nature_options(table: Table, player: int) -> list[Part]:
+def nature_options(table: Table, player: int, hand: tuple[CardId, ...] | None = None) -> list[Part]:
     """Every Nature play: each card whose land is still in the tile supply, on each open
-    square (spec 7.1, 7.2), as parts of the lazy legal actions."""
+    square (spec 7.1, 7.2), as parts of the lazy legal actions. ``hand`` is the player's
+    hand one card per face (`distinct`), when the caller has it already."""
     memo = table.world_memo()
     if memo.open is None:
         memo.open = sorted(open_squares(table))
     parts: list[Part] = []
-    # 1.12: one choice per face, the copy that has been in the hand longest (1.13)
-    for card in distinct(table.hands[player], table.cards.face_ids):
-        face = table.cards.face(card)
-        if isinstance(face, NatureCard) and table.tile_supply[face.land] > 0:
+    if hand is None:  # 1.12: one choice per face, the copy in the hand longest (1.13)
+        hand = distinct(table.hands[player], table.cards.face_ids)
+    # Hot path: the manifest's own dict of lands (`Manifest.land` without the call)
+    lands, supply = table.cards._lands, table.tile_supply
+    for card in hand:
+        land = lands.get(card)
+        if land is not None and supply[land] > 0:
             parts.append((partial(PlayNature, player, card), memo.open))
     return parts
 

@@ -41,8 +41,9 @@ def _pictured(table: Table, player: int, face: Objective) -> tuple[CardId, ...] 
         return tuple(powers[: face.powers]) if len(powers) >= face.powers else None
     wanted = list(face.lands)
     chosen: list[CardId] = []
+    lands = table.cards._lands  # the manifest's own dict (`Manifest.land` without the call)
     for card in tableau:
-        land = table.cards.land(card)
+        land = lands.get(card)
         if land in wanted:
             wanted.remove(land)
             chosen.append(card)
@@ -61,8 +62,10 @@ def _fulfillable(table: Table, player: int) -> list[CardId]:
     in_front = table.tableaux[player]
     lands: list[Land | None] | None = None  # of the cards in front, read once if needed
     fulfillable: list[CardId] = []
+    # the manifest's own dicts (`Manifest.face`, `Manifest.land` without the calls)
+    faces, lands_of = table.cards._faces, table.cards._lands
     for objective in available(table):
-        face = table.cards.face(objective)
+        face = faces[objective]
         assert isinstance(face, Objective)
         if len(face.lands) + face.powers > len(in_front):
             continue
@@ -70,7 +73,7 @@ def _fulfillable(table: Table, player: int) -> list[CardId]:
             met = len(power_cards(in_front)) >= face.powers
         else:
             if lands is None:
-                lands = [table.cards.land(card) for card in in_front]
+                lands = [lands_of.get(card) for card in in_front]
             met = _all_among(face.lands, lands)
         if met:
             fulfillable.append(objective)

@@ -143,18 +143,21 @@ def eruption_targets(table: Table) -> list[Pos]:
     ]
 
 
-def power_options(table: Table, player: int) -> list[Part]:
+def power_options(table: Table, player: int, hand: tuple[CardId, ...] | None = None) -> list[Part]:
     """Every Power play of a turn's action (spec 13.2); never Protection (13.9a). As parts of
-    the lazy legal actions."""
+    the lazy legal actions. ``hand`` is the player's hand one card per face (`distinct`),
+    when the caller has it already."""
     # Hot path: asked at every turn's action, so the level is compared here directly rather
     # than through the property ``Rules.with_powers``, which says the same.
     if table.rules.level < Level.POWERS:
         return []
     parts: list[Part] = []
     targets = table.world_memo().power_targets
-    # 1.12: one choice per face, the copy that has been in the hand longest (1.13)
-    for card in distinct(table.hands[player], table.cards.face_ids):
-        power = table.cards.power(card)
+    if hand is None:  # 1.12: one choice per face, the copy in the hand longest (1.13)
+        hand = distinct(table.hands[player], table.cards.face_ids)
+    powers = table.cards._powers  # hot path: the manifest's own dict (`Manifest.power`)
+    for card in hand:
+        power = powers.get(card)
         if power is None or power is Power.PROTECTION:
             continue
         # Hot path: a card's targets depend only on the world, kept until it changes

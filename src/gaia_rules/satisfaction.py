@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
+from gaia_rules.cards import CityCard
 from gaia_rules.decisions import ChoosePawnCities
 from gaia_rules.ending import win_if_supply_empty
 from gaia_rules.events import (
@@ -57,9 +58,12 @@ def settle(table: Table, touched: Iterable[Pos], credited: int) -> None:
     after: dict[Pos, int] = {}
     # (c) discard every city at 0, until none is: an uncovered tile can only raise others,
     # but the loop does not rely on that.
+    faces = table.cards._faces  # the manifest's own dict (`Manifest.city` without the call)
     while watch:
         for pos in watch:
-            after[pos] = needs_met(table, pos, table.cards.city(table.cities[pos]))
+            city = faces[table.cities[pos]]
+            assert isinstance(city, CityCard)
+            after[pos] = needs_met(table, pos, city)
         watch = set()
         for pos in sorted((p for p, met in after.items() if met == 0)):
             discard_city(table, pos)

@@ -381,8 +381,10 @@ class Table:
             free_now = square in tiles and square not in cities and square not in tokens
             land_now = tiles[square] if free_now else None  # maybe another tile (13.7)
             for land, found in old.free.items():
-                if land is not land_now and square in found:
-                    free[land] = free[land] - {square}
+                if square in found:  # free before on one land at most (a tile has one)
+                    if land is not land_now:
+                        free[land] = free[land] - {square}
+                    break
             if land_now is not None and square not in free[land_now]:
                 free[land_now] = free[land_now] | {square}
             offered.pop(square, None)

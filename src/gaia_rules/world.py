@@ -11,7 +11,7 @@ from typing import Final
 
 from gaia_rules.cards import CityCard
 from gaia_rules.table import Table
-from gaia_rules.vocabulary import ANIMALS, LANDS, Land, Need, Pos
+from gaia_rules.vocabulary import _NEIGHBOURS, ANIMALS, LANDS, Land, Need, Pos
 
 __all__ = [
     "NEED_BITS",
@@ -31,9 +31,16 @@ __all__ = [
 ORIGIN: Final = Pos(0, 0)
 """Where the first tile of the game goes (spec 3.1, 7.2)."""
 
-neighbours = Pos.neighbours
-"""The four orthogonal squares of a square (spec 3.1): ``neighbours(pos)`` is
-``pos.neighbours()``."""
+
+def neighbours(pos: Pos) -> tuple[Pos, Pos, Pos, Pos]:
+    """The four orthogonal squares of a square (spec 3.1): ``neighbours(pos)`` is
+    ``pos.neighbours()``.
+
+    Hot path: the squares asked about before are read from the memo of `Pos.neighbours`
+    here, so that the compiled rules, which ask it about three times a decision, call no
+    interpreted method for them."""
+    found = _NEIGHBOURS.get(pos)
+    return pos.neighbours() if found is None else found
 
 
 def tile_squares(table: Table) -> list[Pos]:
@@ -112,7 +119,7 @@ def offered_bits(table: Table, pos: Pos) -> int:
     which builds two sets."""
     tiles, cities, tokens = table.tiles, table.cities, table.tokens
     bits = 0
-    for square in pos.neighbours():
+    for square in neighbours(pos):
         land = tiles.get(square)
         if land is None:
             continue
