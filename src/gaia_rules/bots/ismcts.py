@@ -22,7 +22,9 @@ information-set MCTS, Cowling, Powley and Whitehouse, 2012). Each iteration:
    decisions with a cheap policy: an action that places a pawn at once
    ([`PlaceCityPawn`][gaia_rules.actions.PlaceCityPawn],
    [`FulfillObjective`][gaia_rules.actions.FulfillObjective]) when there is one, else a
-   uniformly random one;
+   uniformly random one. Only a city's pawns and an Objective's decisions offer such an
+   action, so at every other decision the random one is read from the lazy legal list
+   without building the others;
 4. scores the game reached for every seat as
    [`playout_value`][gaia_rules.bots.search.playout_value] does (1 won, 0 lost, otherwise
    the pawn lead) and adds each seat's score to the statistics of the
