@@ -71,9 +71,9 @@ __all__ = ["STRONG", "IsmctsBot", "strong_bot", "values"]
 EXPLORATION = 0.7
 """The UCB exploration constant (values lie between 0 and 1)."""
 
-STRONG: Mapping[str, int] = {"iterations": 800, "horizon": 8, "width": 8}
+STRONG: Mapping[str, int] = {"iterations": 600, "horizon": 8, "width": 8}
 """The budget of ``strong``, the command line's and the table's hardest bot:
-``ismcts:800:8:8``."""
+``ismcts:600:8:8``."""
 
 CAP = 1.0
 """The seconds of CPU time a decision may take at most, whatever its budget."""
@@ -95,7 +95,7 @@ def _cpu_time() -> float:
 def strong_bot(seed: int = 0) -> IsmctsBot:
     """``strong``: an [`IsmctsBot`][gaia_rules.bots.ismcts.IsmctsBot] at the budget
     [`STRONG`][gaia_rules.bots.ismcts.STRONG], named ``"strong"``; the same player as
-    ``ismcts:800:8:8`` on the command line."""
+    ``ismcts:600:8:8`` on the command line."""
     return IsmctsBot(seed, STRONG["iterations"], STRONG["horizon"], STRONG["width"], name="strong")
 
 
