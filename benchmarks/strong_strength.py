@@ -5,6 +5,7 @@
     python benchmarks/strong_strength.py --quick          # 20, and 2 per level and size
     python benchmarks/strong_strength.py --strong ismcts:600:8:8 --games 200 --tables 0
     python benchmarks/strong_strength.py --json           # the figures as JSON
+    python benchmarks/strong_strength.py --progress       # each game on stderr as it ends
 
 A seeded match. First ``--games`` two-player games at the basic level, ``strong`` (or the
 bot ``--strong`` names, as ``gaia-rules simulate --bots`` names it) against ``SearchBot()``
@@ -173,6 +174,9 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--jobs", type=int, default=1, help="processes to play in (1)")
     parser.add_argument("--quick", action="store_true", help="20 games, and 2 per table")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument(
+        "--progress", action="store_true", help="print each game's outcome to stderr as it ends"
+    )
     args = parser.parse_args(argv)
     if args.games is None:
         args.games = 20 if args.quick else 100
@@ -192,11 +196,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse(argv)
     specs = matches(args.games, args.tables, args.seed, args.strong)
     start = time.perf_counter()
-    if args.jobs == 1:
-        played = [play(spec) for spec in specs]
-    else:
-        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            played = list(pool.map(play, specs, chunksize=1))
+    played: list[Played] = []
+    with ProcessPoolExecutor(max_workers=args.jobs) if args.jobs > 1 else _Inline() as pool:
+        for game in pool.map(play, specs, chunksize=1):
+            played.append(game)
+            if args.progress:
+                print(
+                    f"game {len(played)}/{len(specs)} ({game.line}): "
+                    f"{'won' if game.won else 'lost'}, slowest {game.strong_max_ns / 1e9:.2f} s",
+                    file=sys.stderr,
+                    flush=True,
+                )
     seconds = time.perf_counter() - start
     order = list(dict.fromkeys(spec.line for spec in specs))
     seats = {spec.line: spec.players for spec in specs}
@@ -246,6 +256,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"[{first['low']:.1%}, {first['high']:.1%}]"
     )
     return 0
+
+
+class _Inline:
+    """Plays the games in this process, one after the other, as the pool's ``map`` would."""
+
+    def __enter__(self) -> _Inline:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        return None
+
+    def map(self, play: Any, specs: Sequence[Match], chunksize: int = 1) -> Any:
+        """``play`` of each spec, in order, each as it is asked for."""
+        return (play(spec) for spec in specs)
 
 
 def _load() -> str:

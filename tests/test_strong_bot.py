@@ -11,7 +11,7 @@ import pytest
 
 import gaia_rules as gr
 from gaia_rules.bots import BOTS, IsmctsBot, RandomBot, strong_bot
-from gaia_rules.bots.ismcts import STRONG, values
+from gaia_rules.bots.ismcts import _PAWN_DECISIONS, _PAWN_NOW, STRONG, values
 from gaia_rules.bots.search import playout_value
 from gaia_rules.cli.common import UsageError, bot_named, split_bots
 from gaia_rules.determinize import determinize
@@ -125,6 +125,23 @@ def test_it_takes_a_win_on_the_table() -> None:
         assert after.result is not None and after.result.winner == seat
         found += 1
     assert found >= 3
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_its_playouts_look_for_pawns_only_where_a_pawn_can_be_placed(level: str) -> None:
+    """The playout builds the legal list only at the decisions that can offer a pawn at
+    once: every decision that offers one is one of them."""
+    offered = 0
+    for seed in range(6):
+        game = gr.new_game(players=2 + seed % 4, rules=LEVELS[level], seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            legal = game.legal_actions()
+            if any(isinstance(action, _PAWN_NOW) for action in legal):
+                assert isinstance(game.decision, _PAWN_DECISIONS)
+                offered += 1
+            game.apply(rng.choice(legal))
+    assert offered > 0
 
 
 def test_its_values_are_the_search_bots_for_every_seat() -> None:

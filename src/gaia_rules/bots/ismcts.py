@@ -22,7 +22,9 @@ information-set MCTS, Cowling, Powley and Whitehouse, 2012). Each iteration:
    decisions with a cheap policy: an action that places a pawn at once
    ([`PlaceCityPawn`][gaia_rules.actions.PlaceCityPawn],
    [`FulfillObjective`][gaia_rules.actions.FulfillObjective]) when there is one, else a
-   uniformly random one;
+   uniformly random one. Only a city's pawns and an Objective's decisions offer such an
+   action, so at every other decision the random one is read from the lazy legal list
+   without building the others;
 4. scores the game reached for every seat as
    [`playout_value`][gaia_rules.bots.search.playout_value] does (1 won, 0 lost, otherwise
    the pawn lead) and adds each seat's score to the statistics of the
@@ -57,6 +59,7 @@ from gaia_rules.actions import Action, FulfillObjective, PlaceCityPawn
 from gaia_rules.bots.search import greedy_candidates
 from gaia_rules.cards import CardId
 from gaia_rules.chance import below
+from gaia_rules.decisions import ChooseObjective, ChoosePawnCities
 from gaia_rules.determinize import Determinizer
 from gaia_rules.game import Game
 from gaia_rules.information import keyed_events
@@ -76,6 +79,9 @@ CAP = 1.0
 """The seconds of CPU time a decision may take at most, whatever its budget."""
 
 _PAWN_NOW = (PlaceCityPawn, FulfillObjective)
+_PAWN_DECISIONS = (ChoosePawnCities, ChooseObjective)
+"""The only decisions that offer an action of ``_PAWN_NOW``: at any other the playout draws
+its random action from the lazy legal list without building the others."""
 
 
 def _cpu_time() -> float:
@@ -203,8 +209,10 @@ class IsmctsBot:
             if game.is_over:
                 break
             legal = game.legal_actions()
-            now = [action for action in legal if isinstance(action, _PAWN_NOW)]
-            pool = now or legal
+            pool = legal
+            if isinstance(game.decision, _PAWN_DECISIONS):
+                now = [action for action in legal if isinstance(action, _PAWN_NOW)]
+                pool = now or legal
             game.apply(pool[below(rng, len(pool))])
         return values(game)
 
@@ -219,31 +227,29 @@ def _select(
     """The action of ``moves`` with the best UCB score at ``node`` (an untried one first, the
     first untried in a random order), and its name; counts each as available."""
     untried: list[tuple[Action, Any]] = []
-    best: tuple[Action, Any] | None = None
-    best_score = -1.0
+    tried: list[tuple[Action, Any, int, int]] = []
     available = node.available
     visits = node.visits
-    totals = node.totals
-    chosen_from: list[tuple[Action, Any, int]] = []
     for action in moves:
         name = names.get(action)
         if name is None:
             name = names[action] = _name(action, face_ids)
         seen = available.get(name, 0) + 1
         available[name] = seen
-        chosen_from.append((action, name, seen))
-    for action, name, seen in chosen_from:
         count = visits.get(name, 0)
         if count == 0:
             untried.append((action, name))
-            continue
-        if untried:
-            continue
+        elif not untried:
+            tried.append((action, name, seen, count))
+    if untried:
+        return untried[below(rng, len(untried))]
+    totals = node.totals
+    best: tuple[Action, Any] | None = None
+    best_score = -1.0
+    for action, name, seen, count in tried:
         score = totals[name] / count + EXPLORATION * math.sqrt(math.log(seen) / count)
         if score > best_score:
             best, best_score = (action, name), score
-    if untried:
-        return untried[below(rng, len(untried))]
     assert best is not None
     return best
 
