@@ -173,7 +173,7 @@ for _name, _size, _ in PIECES:
     _start += _size
 VIEW_SIZE: Final = _start
 """The size of the pieces before the history."""
-PublicEntries = tuple[npt.NDArray[np.intp], list[float], list[float]]
+PublicEntries = tuple[list[int], list[float], list[float]]
 """What `public_entries` returns."""
 _LAND = {land: i for i, land in enumerate(LANDS)}
 _KIND_INDEX = {kind: i for i, kind in enumerate(_KINDS)}
@@ -321,8 +321,9 @@ def public_entries(
         at += (_A_GAME_OVER, _A_WINNER + view["result"].winner)
         value += (1.0, 1.0)
     pile_at, pile_values = _pile_counts(classes, view)
+    at += pile_at
     value += pile_values
-    return np.concatenate((np.array(at, np.intp), pile_at)), value, tiles
+    return at, value, tiles
 
 
 _SEATS_AT = tuple(tuple(_AT["seats in play"] + k for k in range(n)) for n in range(MAX_SEATS + 1))
@@ -348,8 +349,9 @@ _NKINDS = len(_KINDS)
 _DECISION_INDEX = {decision: i for i, decision in enumerate(DECISIONS)}
 
 
-Places = npt.NDArray[np.intp]
-"""Places of the view's part of a tensor."""
+Places = list[int]
+"""Places of the view's part of a tensor (a list: a numpy array built from a few dozen
+places, joined and turned back into a list cost a tensor more than the list)."""
 
 
 def _tile_rows(
@@ -456,7 +458,7 @@ def _pile_counts(classes: dict[str, int], view: Mapping[str, Any]) -> tuple[Plac
         row = _A_FRONT + other * CARD_CLASSES
         for card_class, count in _classes_in(cards, classes):
             counts[row + card_class] = get(row + card_class, 0) + count
-    found = (np.array(list(counts), np.intp), list(map(float, counts.values())))
+    found = (list(counts), list(map(float, counts.values())))
     _PILES[0] = (classes, piles, found)
     return found
 
@@ -533,13 +535,13 @@ def _frame(seat: int, players: int) -> npt.NDArray[np.intp]:
 
 
 @functools.lru_cache(maxsize=MAX_SEATS * MAX_SEATS)
-def inverse_frame(seat: int, players: int) -> npt.NDArray[np.intp]:
-    """Where each place of seat 0's frame goes in ``seat``'s: the inverse of `_frame`."""
+def inverse_frame(seat: int, players: int) -> tuple[int, ...]:
+    """Where each place of seat 0's frame goes in ``seat``'s: the inverse of `_frame`, as a
+    tuple (a tensor looks up a few dozen places in it, one by one)."""
     order = _frame(seat, players)
     inverse = np.empty_like(order)
     inverse[order] = np.arange(len(order))
-    inverse.flags.writeable = False
-    return inverse
+    return tuple(inverse.tolist())
 
 
 def private_values(
