@@ -258,22 +258,21 @@ def public_entries(
             if target in rows:
                 put_at(rows[target] + _F_TARGET)
                 put(1.0)
-    counts: dict[int, int] = {}
-    get = counts.get
     for other, backs in enumerate(view["hand_backs"]):
-        row = _A_HAND_BACKS + other * _NKINDS
-        for back in backs:
-            place = row + _KIND_INDEX[back]
-            counts[place] = get(place, 0) + 1
-    for pile in view["displays"].values():
-        for card in pile:
-            place = _A_DISPLAYS + classes[card]
-            counts[place] = get(place, 0) + 1
-    for back, source, _ in view["stolen"]:
-        place = _A_STOLEN_BACKS + source * _NKINDS + _KIND_INDEX[back]
-        counts[place] = get(place, 0) + 1
-    at += counts.keys()
-    value += map(float, counts.values())
+        back_at, back_values = _back_counts(other, backs)
+        at += back_at
+        value += back_values
+    shown_at, shown_values = _shown_counts(classes, tuple(view["displays"].values()))
+    at += shown_at
+    value += shown_values
+    stolen = view["stolen"]
+    if stolen:
+        counts: dict[int, int] = {}
+        for back, source, _ in stolen:
+            place = _A_STOLEN_BACKS + source * _NKINDS + _KIND_INDEX[back]
+            counts[place] = counts.get(place, 0) + 1
+        at += counts.keys()
+        value += map(float, counts.values())
     deck_sizes = view["deck_sizes"]
     for i, kind in enumerate(_KINDS):
         put_at(_A_DECK_SIZES + i)
@@ -354,6 +353,56 @@ Places = list[int]
 places, joined and turned back into a list cost a tensor more than the list)."""
 
 
+def _back_counts(seat: int, backs: tuple[CardKind, ...]) -> tuple[list[int], list[float]]:
+    """The places of seat ``seat``'s hand backs in `public_values` and how many of each
+    back it holds. Lists that may be shared: never change them.
+
+    Hot path: a hand changes about once a turn of its seat, so the answer is kept by the
+    seat and its backs (which `public_fields` gives as the same tuple for the same hand)."""
+    found = _BACK_COUNTS.get((seat, backs))
+    if found is None:
+        counts: dict[int, int] = {}
+        row = _A_HAND_BACKS + seat * _NKINDS
+        for back in backs:
+            counts[row + _KIND_INDEX[back]] = counts.get(row + _KIND_INDEX[back], 0) + 1
+        if len(_BACK_COUNTS) >= _BACK_COUNTS_KEPT:
+            _BACK_COUNTS.clear()
+        found = _BACK_COUNTS[seat, backs] = (list(counts), list(map(float, counts.values())))
+    return found
+
+
+_BACK_COUNTS: dict[tuple[int, tuple[CardKind, ...]], tuple[list[int], list[float]]] = {}
+"""`_back_counts` of the hands seen so far."""
+_BACK_COUNTS_KEPT: Final = 4096
+
+
+def _shown_counts(
+    classes: dict[str, int], displays: tuple[tuple[str, ...], ...]
+) -> tuple[list[int], list[float]]:
+    """The places of the displays' cards in `public_values` and how many of each class they
+    show. Lists that may be shared: never change them.
+
+    Hot path: the displays change at most a few times a turn, so the last answer is kept
+    and given again while they are the same (compared in C, the piles by identity first:
+    the table replaces a pile whole)."""
+    kept = _SHOWN[0]
+    if kept is not None and kept[0] is classes and kept[1] == displays:
+        found: tuple[list[int], list[float]] = kept[2]
+        return found
+    counts: dict[int, int] = {}
+    for pile in displays:
+        for card in pile:
+            place = _A_DISPLAYS + classes[card]
+            counts[place] = counts.get(place, 0) + 1
+    found = (list(counts), list(map(float, counts.values())))
+    _SHOWN[0] = (classes, displays, found)
+    return found
+
+
+_SHOWN: list[Any] = [None]
+"""The last answer of `_shown_counts`, with what it was found from."""
+
+
 def _tile_rows(
     view: Mapping[str, Any], needs: dict[str, tuple[int, ...]]
 ) -> tuple[list[float], list[int], list[float], dict[Pos, int]]:
@@ -370,9 +419,9 @@ def _tile_rows(
     if (
         kept is not None
         and kept[0] is needs
-        and kept[1] == view["tiles"]
-        and kept[2] == view["animals"]
-        and kept[3] == view["cities"]
+        and (kept[1] is view["tiles"] or kept[1] == view["tiles"])
+        and (kept[2] is view["animals"] or kept[2] == view["animals"])
+        and (kept[3] is view["cities"] or kept[3] == view["cities"])
         and kept[4] == four
     ):
         found: tuple[list[float], list[int], list[float], dict[Pos, int]] = kept[5]
