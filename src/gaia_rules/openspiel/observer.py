@@ -227,8 +227,8 @@ def public_entries(
 
     Hot path: written as two lists (a numpy array written place by place, or built from
     lists, cost more), the tiles' rows and the piles' counts kept while they are the same
-    (`_tile_rows`, `_pile_counts`), and only the places that change with the moment found
-    anew."""
+    (`_tile_rows`, `_discard_counts`, `_front_counts`), and only the places that change
+    with the moment found anew."""
     classes = space.card_class
     players = view["players"]
     at = [*_SEATS_AT[players], _A_LEVEL + LEVELS.index(view["rules"].level)]
@@ -319,9 +319,13 @@ def public_entries(
     if view["result"] is not None:
         at += (_A_GAME_OVER, _A_WINNER + view["result"].winner)
         value += (1.0, 1.0)
-    pile_at, pile_values = _pile_counts(classes, view)
+    pile_at, pile_values = _discard_counts(classes, tuple(view["discards"].values()))
     at += pile_at
     value += pile_values
+    for other, cards in enumerate(view["tableaux"]):
+        pile_at, pile_values = _front_counts(classes, other, cards)
+        at += pile_at
+        value += pile_values
     return at, value, tiles
 
 
@@ -485,35 +489,56 @@ _TILES: list[Any] = [None]
 """The last answer of `_tile_rows`, with what it was found from."""
 
 
-def _pile_counts(classes: dict[str, int], view: Mapping[str, Any]) -> tuple[Places, list[float]]:
-    """The places of the discard piles and the cards in front of `public_values`, and how
-    many cards each counts.
+def _discard_counts(
+    classes: dict[str, int], piles: tuple[tuple[str, ...], ...]
+) -> tuple[Places, list[float]]:
+    """The places of the discard piles' cards in `public_values` and how many of each class
+    they hold. Lists that may be shared: never change them.
 
     Hot path: the discard piles grow to scores of cards and change about once a turn, so
     the last answer is kept and given again while the piles are the same (the comparison is
-    by identity first, in C: the view shows the piles the table keeps)."""
-    piles = (tuple(view["discards"].values()), view["tableaux"])
-    kept = _PILES[0]
+    by identity first, in C: the table replaces a pile whole)."""
+    kept = _DISCARDS[0]
     if kept is not None and kept[0] is classes and kept[1] == piles:
         found: tuple[Places, list[float]] = kept[2]
         return found
     counts: dict[int, int] = {}
     get = counts.get
-    for pile in piles[0]:
+    for pile in piles:
         for card_class, count in _classes_in(pile, classes):
             place = _A_DISCARDS + card_class
             counts[place] = get(place, 0) + count
-    for other, cards in enumerate(view["tableaux"]):
-        row = _A_FRONT + other * CARD_CLASSES
-        for card_class, count in _classes_in(cards, classes):
-            counts[row + card_class] = get(row + card_class, 0) + count
     found = (list(counts), list(map(float, counts.values())))
-    _PILES[0] = (classes, piles, found)
+    _DISCARDS[0] = (classes, piles, found)
     return found
 
 
-_PILES: list[Any] = [None]
-"""The last answer of `_pile_counts`, with what it was found from."""
+_DISCARDS: list[Any] = [None]
+"""The last answer of `_discard_counts`, with what it was found from."""
+
+
+def _front_counts(
+    classes: dict[str, int], seat: int, cards: tuple[str, ...]
+) -> tuple[Places, list[float]]:
+    """The places of the cards in front of seat ``seat`` in `public_values` and how many of
+    each class it holds. Lists that may be shared: never change them.
+
+    Hot path: a seat's cards in front change about once a turn of its seat, and those of
+    one seat at a time, so each seat's last answer is kept apart and given again while its
+    pile is the same (by identity first: the table replaces a pile whole)."""
+    kept = _FRONTS[seat]
+    if kept is not None and kept[0] is classes and (kept[1] is cards or kept[1] == cards):
+        found: tuple[Places, list[float]] = kept[2]
+        return found
+    row = _A_FRONT + seat * CARD_CLASSES
+    pairs = _classes_in(cards, classes)
+    found = ([row + card_class for card_class, _ in pairs], [float(n) for _, n in pairs])
+    _FRONTS[seat] = (classes, cards, found)
+    return found
+
+
+_FRONTS: list[Any] = [None] * MAX_SEATS
+"""The last answer of `_front_counts` for each seat, with what it was found from."""
 
 
 def _classes_in(pile: tuple[str, ...], classes: dict[str, int]) -> tuple[tuple[int, int], ...]:
