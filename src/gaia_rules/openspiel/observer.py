@@ -703,11 +703,11 @@ class MoveCodes:
     def read(self, game: Game) -> list[float]:
         """The history, once the events ``game`` logged since the last read are read: the
         list held (never change it), which the next read may extend."""
-        found = events_since(game, self.until)
+        found = events_since(game, self.until, _CODED)
         if found is None:  # another game's log: read it from its start
             del self.codes[self.start :]
             self.stolen = 0
-            found = events_since(game, None)
+            found = events_since(game, None, _CODED)
             assert found is not None
         self.until, events = found
         if events:
@@ -723,10 +723,8 @@ class MoveCodes:
         classes = space.card_class
         codes: list[int] = []
         put = codes.append
-        for event in events:
+        for event in events:  # of the types of `_CODED` alone
             kind = type(event)
-            if kind not in _CODED:
-                continue
             if kind is ActionTaken:
                 taken: ActionTaken = event  # type: ignore[assignment]
                 action = taken.action
