@@ -263,6 +263,8 @@ def own_cards(
     table = game._table
     face_ids = table.cards.face_ids
     hand = faced(table.hands[seat], face_ids)
+    if not table.stolen:  # most moments: no generator to build and run
+        return hand, ()
     stolen = tuple(
         (back, source, None if card is None else face_ids[card])
         for back, source, card in stolen_seen(table, seat)
