@@ -434,23 +434,29 @@ def _tile_rows(
     pawn_at: list[int] = []
     pawn_values: list[float] = []
     rows: dict[Pos, int] = {}
-    base = _AT["tiles"]
-    animals, cities = view["animals"], view["cities"]
+    animals_get, cities_get = view["animals"].get, view["cities"].get
     known = _ROWS
     if len(known) >= _ROWS_KEPT:
         known.clear()
-    for index, (pos, land) in enumerate(view["tiles"].items()):
-        row = rows[pos] = base + index * _W
-        tokens = animals.get(pos, 0)
-        city = cities.get(pos)
+    known_get = known.get
+    row = _A_TILES - _W
+    for pos, land in view["tiles"].items():
+        row += _W
+        rows[pos] = row
+        city = cities_get(pos)
         if city is None:
-            key: tuple[Any, ...] = (pos, land, tokens)
+            line = known_get((pos, land, animals_get(pos, 0)))
+            if line is not None and line[0] is needs:
+                floats += line[1]
+                continue
+            key: tuple[Any, ...] = (pos, land, animals_get(pos, 0))
         else:
-            key = (pos, land, tokens, city.card, city.satisfaction, pos in four)
-            for pawn_seat in set(city.pawns):
+            key = (pos, land, animals_get(pos, 0), city.card, city.satisfaction, pos in four)
+            pawns = city.pawns
+            for pawn_seat in set(pawns):
                 pawn_at.append(row + _F_PAWNS + pawn_seat)
-                pawn_values.append(float(city.pawns.count(pawn_seat)))
-        line = known.get(key)
+                pawn_values.append(float(pawns.count(pawn_seat)))
+        line = known_get(key)
         if line is None or line[0] is not needs:
             line = known[key] = (needs, _tile_row(key, needs))
         floats += line[1]
