@@ -22,6 +22,7 @@ and the events that are new.
 from __future__ import annotations
 
 import json
+from collections.abc import Container
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -262,6 +263,8 @@ def own_cards(
     table = game._table
     face_ids = table.cards.face_ids
     hand = faced(table.hands[seat], face_ids)
+    if not table.stolen:  # most moments: no generator to build and run
+        return hand, ()
     stolen = tuple(
         (back, source, None if card is None else face_ids[card])
         for back, source, card in stolen_seen(table, seat)
@@ -280,20 +283,32 @@ def public_fields(game: Game) -> dict[str, object]:
     return viewfields.public_fields(game._table, CityState)
 
 
-def events_since(game: Game, since: Chain) -> tuple[Chain, list[Event]] | None:
+def events_since(
+    game: Game, since: Chain, kinds: Container[type[Event]] | None = None
+) -> tuple[Chain, list[Event]] | None:
     """The events ``game`` logged after its log was ``since`` (a log this function returned
     before, or ``None``: the whole log), oldest first, with its log now; ``None`` when
     ``since`` is not a part of its log (another game's). Every card as the engine logged it:
     for a reader that redacts and renames what it needs (a seat's tensor, which asks only a
-    few fields of a few events, where a key's log renames every event)."""
+    few fields of a few events, where a key's log renames every event). With ``kinds``,
+    only the events of those types (the exact type: a reader's filter, in the same walk)."""
     log = game._table.log
     fresh: list[Event] = []
     chain = log
-    while chain is not since:
-        if chain is None:
-            return None
-        fresh.append(chain[0])  # type: ignore[arg-type]
-        chain = chain[1]
+    if kinds is None:
+        while chain is not since:
+            if chain is None:
+                return None
+            fresh.append(chain[0])  # type: ignore[arg-type]
+            chain = chain[1]
+    else:
+        while chain is not since:
+            if chain is None:
+                return None
+            event = chain[0]
+            if type(event) in kinds:
+                fresh.append(event)  # type: ignore[arg-type]
+            chain = chain[1]
     fresh.reverse()
     return log, fresh
 

@@ -360,9 +360,12 @@ class GaiaState(pyspiel.State):  # type: ignore[misc]
             places, found, tiles = self.public_places()
             values[TILES_AT : TILES_AT + len(tiles)] = tiles  # the same in every seat's frame
             if player:  # seat 0's frame is the public values' own
-                places = inverse_frame(player, players)[places]
-            for place, value in zip(places.tolist(), found, strict=True):
-                values[place] = value
+                moved = inverse_frame(player, players)
+                for place, value in zip(places, found, strict=True):
+                    values[moved[place]] = value
+            else:
+                for place, value in zip(places, found, strict=True):
+                    values[place] = value
             hand, stolen = own
             at, counts = private_values(hand, stolen, player, players, pygame.space)
             for place, count in zip(at, counts, strict=True):

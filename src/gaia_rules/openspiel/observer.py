@@ -173,7 +173,7 @@ for _name, _size, _ in PIECES:
     _start += _size
 VIEW_SIZE: Final = _start
 """The size of the pieces before the history."""
-PublicEntries = tuple[npt.NDArray[np.intp], list[float], list[float]]
+PublicEntries = tuple[list[int], list[float], list[float]]
 """What `public_entries` returns."""
 _LAND = {land: i for i, land in enumerate(LANDS)}
 _KIND_INDEX = {kind: i for i, kind in enumerate(_KINDS)}
@@ -227,8 +227,8 @@ def public_entries(
 
     Hot path: written as two lists (a numpy array written place by place, or built from
     lists, cost more), the tiles' rows and the piles' counts kept while they are the same
-    (`_tile_rows`, `_pile_counts`), and only the places that change with the moment found
-    anew."""
+    (`_tile_rows`, `_discard_counts`, `_front_counts`), and only the places that change
+    with the moment found anew."""
     classes = space.card_class
     players = view["players"]
     at = [*_SEATS_AT[players], _A_LEVEL + LEVELS.index(view["rules"].level)]
@@ -258,22 +258,21 @@ def public_entries(
             if target in rows:
                 put_at(rows[target] + _F_TARGET)
                 put(1.0)
-    counts: dict[int, int] = {}
-    get = counts.get
     for other, backs in enumerate(view["hand_backs"]):
-        row = _A_HAND_BACKS + other * _NKINDS
-        for back in backs:
-            place = row + _KIND_INDEX[back]
-            counts[place] = get(place, 0) + 1
-    for pile in view["displays"].values():
-        for card in pile:
-            place = _A_DISPLAYS + classes[card]
-            counts[place] = get(place, 0) + 1
-    for back, source, _ in view["stolen"]:
-        place = _A_STOLEN_BACKS + source * _NKINDS + _KIND_INDEX[back]
-        counts[place] = get(place, 0) + 1
-    at += counts.keys()
-    value += map(float, counts.values())
+        back_at, back_values = _back_counts(other, backs)
+        at += back_at
+        value += back_values
+    shown_at, shown_values = _shown_counts(classes, tuple(view["displays"].values()))
+    at += shown_at
+    value += shown_values
+    stolen = view["stolen"]
+    if stolen:
+        counts: dict[int, int] = {}
+        for back, source, _ in stolen:
+            place = _A_STOLEN_BACKS + source * _NKINDS + _KIND_INDEX[back]
+            counts[place] = counts.get(place, 0) + 1
+        at += counts.keys()
+        value += map(float, counts.values())
     deck_sizes = view["deck_sizes"]
     for i, kind in enumerate(_KINDS):
         put_at(_A_DECK_SIZES + i)
@@ -320,9 +319,14 @@ def public_entries(
     if view["result"] is not None:
         at += (_A_GAME_OVER, _A_WINNER + view["result"].winner)
         value += (1.0, 1.0)
-    pile_at, pile_values = _pile_counts(classes, view)
+    pile_at, pile_values = _discard_counts(classes, tuple(view["discards"].values()))
+    at += pile_at
     value += pile_values
-    return np.concatenate((np.array(at, np.intp), pile_at)), value, tiles
+    for other, cards in enumerate(view["tableaux"]):
+        pile_at, pile_values = _front_counts(classes, other, cards)
+        at += pile_at
+        value += pile_values
+    return at, value, tiles
 
 
 _SEATS_AT = tuple(tuple(_AT["seats in play"] + k for k in range(n)) for n in range(MAX_SEATS + 1))
@@ -348,8 +352,59 @@ _NKINDS = len(_KINDS)
 _DECISION_INDEX = {decision: i for i, decision in enumerate(DECISIONS)}
 
 
-Places = npt.NDArray[np.intp]
-"""Places of the view's part of a tensor."""
+Places = list[int]
+"""Places of the view's part of a tensor (a list: a numpy array built from a few dozen
+places, joined and turned back into a list cost a tensor more than the list)."""
+
+
+def _back_counts(seat: int, backs: tuple[CardKind, ...]) -> tuple[list[int], list[float]]:
+    """The places of seat ``seat``'s hand backs in `public_values` and how many of each
+    back it holds. Lists that may be shared: never change them.
+
+    Hot path: a hand changes about once a turn of its seat, so the answer is kept by the
+    seat and its backs (which `public_fields` gives as the same tuple for the same hand)."""
+    found = _BACK_COUNTS.get((seat, backs))
+    if found is None:
+        counts: dict[int, int] = {}
+        row = _A_HAND_BACKS + seat * _NKINDS
+        for back in backs:
+            counts[row + _KIND_INDEX[back]] = counts.get(row + _KIND_INDEX[back], 0) + 1
+        if len(_BACK_COUNTS) >= _BACK_COUNTS_KEPT:
+            _BACK_COUNTS.clear()
+        found = _BACK_COUNTS[seat, backs] = (list(counts), list(map(float, counts.values())))
+    return found
+
+
+_BACK_COUNTS: dict[tuple[int, tuple[CardKind, ...]], tuple[list[int], list[float]]] = {}
+"""`_back_counts` of the hands seen so far."""
+_BACK_COUNTS_KEPT: Final = 4096
+
+
+def _shown_counts(
+    classes: dict[str, int], displays: tuple[tuple[str, ...], ...]
+) -> tuple[list[int], list[float]]:
+    """The places of the displays' cards in `public_values` and how many of each class they
+    show. Lists that may be shared: never change them.
+
+    Hot path: the displays change at most a few times a turn, so the last answer is kept
+    and given again while they are the same (compared in C, the piles by identity first:
+    the table replaces a pile whole)."""
+    kept = _SHOWN[0]
+    if kept is not None and kept[0] is classes and kept[1] == displays:
+        found: tuple[list[int], list[float]] = kept[2]
+        return found
+    counts: dict[int, int] = {}
+    for pile in displays:
+        for card in pile:
+            place = _A_DISPLAYS + classes[card]
+            counts[place] = counts.get(place, 0) + 1
+    found = (list(counts), list(map(float, counts.values())))
+    _SHOWN[0] = (classes, displays, found)
+    return found
+
+
+_SHOWN: list[Any] = [None]
+"""The last answer of `_shown_counts`, with what it was found from."""
 
 
 def _tile_rows(
@@ -368,9 +423,9 @@ def _tile_rows(
     if (
         kept is not None
         and kept[0] is needs
-        and kept[1] == view["tiles"]
-        and kept[2] == view["animals"]
-        and kept[3] == view["cities"]
+        and (kept[1] is view["tiles"] or kept[1] == view["tiles"])
+        and (kept[2] is view["animals"] or kept[2] == view["animals"])
+        and (kept[3] is view["cities"] or kept[3] == view["cities"])
         and kept[4] == four
     ):
         found: tuple[list[float], list[int], list[float], dict[Pos, int]] = kept[5]
@@ -379,23 +434,29 @@ def _tile_rows(
     pawn_at: list[int] = []
     pawn_values: list[float] = []
     rows: dict[Pos, int] = {}
-    base = _AT["tiles"]
-    animals, cities = view["animals"], view["cities"]
+    animals_get, cities_get = view["animals"].get, view["cities"].get
     known = _ROWS
     if len(known) >= _ROWS_KEPT:
         known.clear()
-    for index, (pos, land) in enumerate(view["tiles"].items()):
-        row = rows[pos] = base + index * _W
-        tokens = animals.get(pos, 0)
-        city = cities.get(pos)
+    known_get = known.get
+    row = _A_TILES - _W
+    for pos, land in view["tiles"].items():
+        row += _W
+        rows[pos] = row
+        city = cities_get(pos)
         if city is None:
-            key: tuple[Any, ...] = (pos, land, tokens)
+            line = known_get((pos, land, animals_get(pos, 0)))
+            if line is not None and line[0] is needs:
+                floats += line[1]
+                continue
+            key: tuple[Any, ...] = (pos, land, animals_get(pos, 0))
         else:
-            key = (pos, land, tokens, city.card, city.satisfaction, pos in four)
-            for pawn_seat in set(city.pawns):
+            key = (pos, land, animals_get(pos, 0), city.card, city.satisfaction, pos in four)
+            pawns = city.pawns
+            for pawn_seat in set(pawns):
                 pawn_at.append(row + _F_PAWNS + pawn_seat)
-                pawn_values.append(float(city.pawns.count(pawn_seat)))
-        line = known.get(key)
+                pawn_values.append(float(pawns.count(pawn_seat)))
+        line = known_get(key)
         if line is None or line[0] is not needs:
             line = known[key] = (needs, _tile_row(key, needs))
         floats += line[1]
@@ -434,35 +495,56 @@ _TILES: list[Any] = [None]
 """The last answer of `_tile_rows`, with what it was found from."""
 
 
-def _pile_counts(classes: dict[str, int], view: Mapping[str, Any]) -> tuple[Places, list[float]]:
-    """The places of the discard piles and the cards in front of `public_values`, and how
-    many cards each counts.
+def _discard_counts(
+    classes: dict[str, int], piles: tuple[tuple[str, ...], ...]
+) -> tuple[Places, list[float]]:
+    """The places of the discard piles' cards in `public_values` and how many of each class
+    they hold. Lists that may be shared: never change them.
 
     Hot path: the discard piles grow to scores of cards and change about once a turn, so
     the last answer is kept and given again while the piles are the same (the comparison is
-    by identity first, in C: the view shows the piles the table keeps)."""
-    piles = (tuple(view["discards"].values()), view["tableaux"])
-    kept = _PILES[0]
+    by identity first, in C: the table replaces a pile whole)."""
+    kept = _DISCARDS[0]
     if kept is not None and kept[0] is classes and kept[1] == piles:
         found: tuple[Places, list[float]] = kept[2]
         return found
     counts: dict[int, int] = {}
     get = counts.get
-    for pile in piles[0]:
+    for pile in piles:
         for card_class, count in _classes_in(pile, classes):
             place = _A_DISCARDS + card_class
             counts[place] = get(place, 0) + count
-    for other, cards in enumerate(view["tableaux"]):
-        row = _A_FRONT + other * CARD_CLASSES
-        for card_class, count in _classes_in(cards, classes):
-            counts[row + card_class] = get(row + card_class, 0) + count
-    found = (np.array(list(counts), np.intp), list(map(float, counts.values())))
-    _PILES[0] = (classes, piles, found)
+    found = (list(counts), list(map(float, counts.values())))
+    _DISCARDS[0] = (classes, piles, found)
     return found
 
 
-_PILES: list[Any] = [None]
-"""The last answer of `_pile_counts`, with what it was found from."""
+_DISCARDS: list[Any] = [None]
+"""The last answer of `_discard_counts`, with what it was found from."""
+
+
+def _front_counts(
+    classes: dict[str, int], seat: int, cards: tuple[str, ...]
+) -> tuple[Places, list[float]]:
+    """The places of the cards in front of seat ``seat`` in `public_values` and how many of
+    each class it holds. Lists that may be shared: never change them.
+
+    Hot path: a seat's cards in front change about once a turn of its seat, and those of
+    one seat at a time, so each seat's last answer is kept apart and given again while its
+    pile is the same (by identity first: the table replaces a pile whole)."""
+    kept = _FRONTS[seat]
+    if kept is not None and kept[0] is classes and (kept[1] is cards or kept[1] == cards):
+        found: tuple[Places, list[float]] = kept[2]
+        return found
+    row = _A_FRONT + seat * CARD_CLASSES
+    pairs = _classes_in(cards, classes)
+    found = ([row + card_class for card_class, _ in pairs], [float(n) for _, n in pairs])
+    _FRONTS[seat] = (classes, cards, found)
+    return found
+
+
+_FRONTS: list[Any] = [None] * MAX_SEATS
+"""The last answer of `_front_counts` for each seat, with what it was found from."""
 
 
 def _classes_in(pile: tuple[str, ...], classes: dict[str, int]) -> tuple[tuple[int, int], ...]:
@@ -533,13 +615,13 @@ def _frame(seat: int, players: int) -> npt.NDArray[np.intp]:
 
 
 @functools.lru_cache(maxsize=MAX_SEATS * MAX_SEATS)
-def inverse_frame(seat: int, players: int) -> npt.NDArray[np.intp]:
-    """Where each place of seat 0's frame goes in ``seat``'s: the inverse of `_frame`."""
+def inverse_frame(seat: int, players: int) -> tuple[int, ...]:
+    """Where each place of seat 0's frame goes in ``seat``'s: the inverse of `_frame`, as a
+    tuple (a tensor looks up a few dozen places in it, one by one)."""
     order = _frame(seat, players)
     inverse = np.empty_like(order)
     inverse[order] = np.arange(len(order))
-    inverse.flags.writeable = False
-    return inverse
+    return tuple(inverse.tolist())
 
 
 def private_values(
@@ -627,11 +709,11 @@ class MoveCodes:
     def read(self, game: Game) -> list[float]:
         """The history, once the events ``game`` logged since the last read are read: the
         list held (never change it), which the next read may extend."""
-        found = events_since(game, self.until)
+        found = events_since(game, self.until, _CODED)
         if found is None:  # another game's log: read it from its start
             del self.codes[self.start :]
             self.stolen = 0
-            found = events_since(game, None)
+            found = events_since(game, None, _CODED)
             assert found is not None
         self.until, events = found
         if events:
@@ -647,10 +729,8 @@ class MoveCodes:
         classes = space.card_class
         codes: list[int] = []
         put = codes.append
-        for event in events:
+        for event in events:  # of the types of `_CODED` alone
             kind = type(event)
-            if kind not in _CODED:
-                continue
             if kind is ActionTaken:
                 taken: ActionTaken = event  # type: ignore[assignment]
                 action = taken.action
