@@ -40,8 +40,9 @@ budget is a number of iterations, not a time, so the bot chooses the same action
 same view and seed on every machine. ``cap`` bounds a decision's time all the same: the
 search stops early when the thread has spent that many seconds of CPU time on it, which
 other work on the machine does not count against it; at the budget of ``strong`` a
-decision takes a third of a second on average and its slowest about 0.7 s on a shared
-two-core machine of today (``benchmarks/strong_strength.py``), so the cap is a guard for a
+decision takes about a fifth of a second on average (``benchmarks/versus.py``, 4 seats)
+and its slowest at most 0.7 s on a shared two-core machine of today
+(``benchmarks/strong_strength.py``), so the cap is a guard for a
 slower machine, and only there do choices depend on speed.
 """
 
