@@ -20,6 +20,7 @@ import pytest
 
 pytest.importorskip("ray")
 
+import gaia_rules.ray
 from gaia_rules.cli import main
 from gaia_rules.ray import origin, ray_map, shipped
 
@@ -56,6 +57,42 @@ def test_an_unreachable_cluster_is_one_clean_line() -> None:
     lines = done.stderr.splitlines()
     assert len(lines) == 1, done.stderr
     assert lines[0].startswith(f"gaia-rules: cannot reach the Ray cluster at {address}: ")
+
+
+def _failing_init(monkeypatch: pytest.MonkeyPatch, failures: list[str]) -> list[dict[str, object]]:
+    """Ray's ``init`` as gaia_rules.ray calls it, failing with each of ``failures`` in turn
+    (then joining): the calls it received. Ray Client's proxy failing to start a client's
+    server cannot be provoked on purpose, so its message is raised here."""
+    calls: list[dict[str, object]] = []
+
+    def init(**kwargs: object) -> None:
+        calls.append(kwargs)
+        if len(calls) <= len(failures):
+            raise ConnectionError(failures[len(calls) - 1])
+
+    monkeypatch.setattr("ray.init", init)
+    monkeypatch.setattr("time.sleep", lambda seconds: None)
+    return calls
+
+
+def test_joining_is_tried_again_when_the_clients_server_failed_to_start(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    failed = "Initialization failure from server: RuntimeError: Starting Ray client server failed"
+    calls = _failing_init(monkeypatch, [failed, failed])
+    gaia_rules.ray._start("ray://127.0.0.1:1", None, None)
+    assert len(calls) == gaia_rules.ray.CLIENT_ATTEMPTS == 3
+    calls = _failing_init(monkeypatch, [failed] * 3)
+    with pytest.raises(gaia_rules.ray.ClusterError, match="Starting Ray client server failed"):
+        gaia_rules.ray._start("ray://127.0.0.1:1", None, None)
+    assert len(calls) == 3
+
+
+def test_other_failures_to_join_are_not_tried_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = _failing_init(monkeypatch, ["Failed to connect to the cluster"])
+    with pytest.raises(gaia_rules.ray.ClusterError, match="cannot reach the Ray cluster at"):
+        gaia_rules.ray._start("ray://127.0.0.1:1", None, None)
+    assert len(calls) == 1
 
 
 @pytest.mark.parametrize(

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 import math
+import time
 import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -67,22 +68,38 @@ def _run_batch(function: Callable[[T], R], batch: Sequence[T]) -> list[R]:
     return [function(item) for item in batch]
 
 
+CLIENT_ATTEMPTS = 3
+"""How many times joining a cluster through Ray Client is tried when the cluster's server
+for this client failed to start (see `_start`)."""
+
+
 def _start(address: str | None, num_cpus: int | None, runtime_env: dict[str, Any] | None) -> None:
+    """Joins the cluster at ``address`` (or starts a local one). Ray Client's proxy starts a
+    server process for each client that connects; when that process fails to start (Ray
+    says "Initialization failure from server"), a new connection gets a new one, so the
+    join is tried again, up to `CLIENT_ATTEMPTS` times. Any other failure, such as nothing
+    listening at the address, is reported at once."""
     where = "a local Ray cluster" if address is None else f"the Ray cluster at {address}"
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # Ray Client warns before it raises
-            ray.init(
-                address=address,
-                num_cpus=None if address is not None else num_cpus,
-                include_dashboard=False,
-                log_to_driver=False,
-                logging_level=logging.ERROR,
-                runtime_env=runtime_env,
-            )
-    except (ConnectionError, RuntimeError, ValueError, TimeoutError) as exc:
-        reason = " ".join(str(exc).split()) or type(exc).__name__
-        raise ClusterError(f"cannot reach {where}: {reason}") from None
+    for attempt in range(1, CLIENT_ATTEMPTS + 1):
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # Ray Client warns before it raises
+                ray.init(
+                    address=address,
+                    num_cpus=None if address is not None else num_cpus,
+                    include_dashboard=False,
+                    log_to_driver=False,
+                    logging_level=logging.ERROR,
+                    runtime_env=runtime_env,
+                )
+            return
+        except (ConnectionError, RuntimeError, ValueError, TimeoutError) as exc:
+            reason = " ".join(str(exc).split()) or type(exc).__name__
+            if attempt < CLIENT_ATTEMPTS and "Initialization failure from server" in reason:
+                ray.shutdown()
+                time.sleep(attempt)
+                continue
+            raise ClusterError(f"cannot reach {where}: {reason}") from None
 
 
 def ray_map(
