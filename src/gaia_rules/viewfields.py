@@ -41,17 +41,7 @@ def new_view(cls: type[V], table: Table, seat: int, make_city: MakeCity) -> V:
     (``tests/test_views.py`` checks that the fields written are exactly the class's).
     """
     decision = table.decision
-    memo = table.world_memo()
-    tiles = memo.view_tiles
-    if tiles is None:
-        tiles = memo.view_tiles = dict(sorted(table.tiles.items()))
-    animals = memo.view_animals
-    if animals is None:
-        animals = memo.view_animals = dict(sorted(table.tokens.items()))
-    token = table.city_token
-    kept = memo.view_cities
-    if kept is None or kept[0] is not token:
-        kept = memo.view_cities = (token, city_states(table, make_city))
+    tiles, animals, cities = _world(table, make_city)
     stolen = table.stolen
     # 1.14: outside the seat's hand and the stolen cards it sees, cards go by their face
     # ids; the table keeps its public piles by face id as it writes them (`Table.discard`)
@@ -93,7 +83,7 @@ def new_view(cls: type[V], table: Table, seat: int, make_city: MakeCity) -> V:
             "discards": table.faced_discards.copy(),
             "tiles": tiles.copy(),
             "animals": animals.copy(),
-            "cities": kept[1].copy(),
+            "cities": cities.copy(),
             "tile_supply": table.tile_supply.copy(),
             "bank": table.bank,
             "tableaux": tuple(table.faced_tableaux),
@@ -114,8 +104,7 @@ def _world(
     table: Table, make_city: MakeCity
 ) -> tuple[dict[Pos, Land], dict[Pos, int], dict[Pos, CityState]]:
     """The tiles, animals and cities of a view in square order, kept in the world's memo
-    (the cities for the pawns they hold): the memo's own, as `new_view` finds them (in its
-    own body, every view's hot path being left without the call)."""
+    (the cities for the pawns they hold): the memo's own."""
     memo = table.world_memo()
     tiles = memo.view_tiles
     if tiles is None:
