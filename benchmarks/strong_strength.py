@@ -3,7 +3,7 @@
     python benchmarks/strong_strength.py                  # 100 two-player basic games, and
                                                           # 6 per level at 3, 4 and 5 seats
     python benchmarks/strong_strength.py --quick          # 20, and 2 per level and size
-    python benchmarks/strong_strength.py --strong ismcts:600:8:8 --games 200 --tables 0
+    python benchmarks/strong_strength.py --strong ismcts:300:32:8 --games 200 --tables 0
     python benchmarks/strong_strength.py --json           # the figures as JSON
     python benchmarks/strong_strength.py --progress       # each game on stderr as it ends
 

@@ -46,6 +46,7 @@ COMMAND = re.compile(r"^(gaia-rules|python)\b")
 
 BOUNDS = {
     "--games": 2,
+    "--tables": 0,
     "--jobs": 1,
     "--updates": 1,
     "--envs": 2,

@@ -40,10 +40,15 @@ budget is a number of iterations, not a time, so the bot chooses the same action
 same view and seed on every machine. ``cap`` bounds a decision's time all the same: the
 search stops early when the thread has spent that many seconds of CPU time on it, which
 other work on the machine does not count against it; at the budget of ``strong`` a
-decision takes about a fifth of a second on average (``benchmarks/versus.py``, 4 seats)
-and its slowest at most 0.7 s on a shared two-core machine of today
-(``benchmarks/strong_strength.py``), so the cap is a guard for a
+decision takes about a quarter of a second on average and its slowest at most 0.6 s on a
+two-core machine of today (``benchmarks/strong_strength.py``), so the cap is a guard for a
 slower machine, and only there do choices depend on speed.
+
+The budget of ``strong`` spends its iterations on long playouts (32 decisions) rather than
+many iterations: a playout of 8 decisions often ends with the same pawns on the table, and
+scores about one half whatever the root action prepared (``benchmarks/playout_reach.py``);
+at the same cost, 32 won seven games of ten against ``SearchBot`` where 8 won six (the guide
+to bots gives the runs).
 """
 
 from __future__ import annotations
@@ -72,9 +77,9 @@ __all__ = ["STRONG", "IsmctsBot", "strong_bot", "values"]
 EXPLORATION = 0.7
 """The UCB exploration constant (values lie between 0 and 1)."""
 
-STRONG: Mapping[str, int] = {"iterations": 600, "horizon": 8, "width": 8}
+STRONG: Mapping[str, int] = {"iterations": 300, "horizon": 32, "width": 8}
 """The budget of ``strong``, the command line's and the table's hardest bot:
-``ismcts:600:8:8``."""
+``ismcts:300:32:8``."""
 
 CAP = 1.0
 """The seconds of CPU time a decision may take at most, whatever its budget."""
@@ -96,7 +101,7 @@ def _cpu_time() -> float:
 def strong_bot(seed: int = 0) -> IsmctsBot:
     """``strong``: an [`IsmctsBot`][gaia_rules.bots.ismcts.IsmctsBot] at the budget
     [`STRONG`][gaia_rules.bots.ismcts.STRONG], named ``"strong"``; the same player as
-    ``ismcts:600:8:8`` on the command line."""
+    ``ismcts:300:32:8`` on the command line."""
     return IsmctsBot(seed, STRONG["iterations"], STRONG["horizon"], STRONG["width"], name="strong")
 
 

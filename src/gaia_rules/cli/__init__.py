@@ -44,7 +44,7 @@ def _bots_help(what: str) -> str:
         f"{what}; the bots: {', '.join(sorted(BOTS))} (default random); search:P[:H[:W]] searches "
         "with P playouts per decision, of H decisions each, over the W best candidates; "
         "ismcts:I[:H[:W]] searches a tree of information sets, I iterations per decision "
-        "(strong is ismcts:600:8:8); policy:FILE plays a saved policy (the rl extra)"
+        "(strong is ismcts:300:32:8); policy:FILE plays a saved policy (the rl extra)"
     )
 
 

@@ -121,7 +121,7 @@ def split_bots(text: str, seats: int, *, what: str = "seat") -> tuple[str, ...]:
     one name seats that bot everywhere), a longer one is refused. A search bot may carry its
     budget: ``search:100`` (playouts per decision), ``search:100:2`` (and the horizon),
     ``search:100:2:8`` (and the width); see :func:`search_budget`. An information-set search
-    names its own the same way, ``ismcts:600:8:8`` (iterations, horizon, width); ``strong``
+    names its own the same way, ``ismcts:300:32:8`` (iterations, horizon, width); ``strong``
     is one at its budget.
 
     Raises :class:`UsageError` for an unknown name or budget, or a wrong count.
@@ -153,7 +153,7 @@ def split_bots(text: str, seats: int, *, what: str = "seat") -> tuple[str, ...]:
 
 
 ISMCTS = "ismcts"
-"""The bot name of an information-set search with its budget: ``ismcts:600:8:8``, an
+"""The bot name of an information-set search with its budget: ``ismcts:300:32:8``, an
 :class:`~gaia_rules.bots.ismcts.IsmctsBot` (``strong`` is ``ismcts`` at the budget
 :data:`~gaia_rules.bots.ismcts.STRONG`)."""
 
@@ -224,7 +224,7 @@ def bots_for(names: Sequence[str | None], seed: int) -> list[Bot | None]:
 
 def bot_named(name: str, seed: int) -> Bot:
     """The bot of a ``--bots`` name, made from ``seed``: a name of ``BOTS``, a search bot with
-    its budget (``search:100:2``), an information-set search with its own (``ismcts:600:8``),
+    its budget (``search:100:2``), an information-set search with its own (``ismcts:300:32``),
     or a saved policy (``policy:agent.npz``, which needs the
     ``rl`` extra).
 
