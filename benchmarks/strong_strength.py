@@ -4,6 +4,7 @@
                                                           # 6 per level at 3, 4 and 5 seats
     python benchmarks/strong_strength.py --quick          # 20, and 2 per level and size
     python benchmarks/strong_strength.py --strong ismcts:300:32:8 --games 200 --tables 0
+    python benchmarks/strong_strength.py --games 0 --tables 20 --levels disasters
     python benchmarks/strong_strength.py --json           # the figures as JSON
     python benchmarks/strong_strength.py --progress       # each game on stderr as it ends
 
@@ -114,16 +115,22 @@ def play(match: Match) -> Played:
     )
 
 
-def matches(games: int, tables: int, seed: int, strong: str) -> list[Match]:
-    """The games of the run: the two-player basic line first, then each level at 3-5 seats."""
+def matches(
+    games: int, tables: int, seed: int, strong: str, levels: Sequence[str] = tuple(LEVELS)
+) -> list[Match]:
+    """The games of the run: the two-player basic line first, then each of ``levels`` at 3-5
+    seats. A game's seed is that of its place in the run of every level, so a run of one
+    level plays the very games a run of all four plays at that level."""
     found = [
         Match("basic, 2 seats", "basic", 2, derive_seed(seed, index), index % 2, strong)
         for index in range(games)
     ]
-    for level in LEVELS:
-        for players in (3, 4, 5):
+    for rank, level in enumerate(LEVELS):
+        for size, players in enumerate((3, 4, 5)):
             for game in range(tables):
-                index = len(found)
+                index = games + (3 * rank + size) * tables + game
+                if level not in levels:
+                    continue
                 found.append(
                     Match(
                         f"{level}, {players} seats",
@@ -170,6 +177,11 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--strong", default="strong", help="the bot under test (strong)")
     parser.add_argument("--games", type=int, help="two-player basic games (100, quick 20)")
     parser.add_argument("--tables", type=int, help="games per level at 3-5 seats (6, quick 2)")
+    parser.add_argument(
+        "--levels",
+        default=",".join(LEVELS),
+        help="the levels played at 3-5 seats, separated by commas (all four)",
+    )
     parser.add_argument("--seed", type=int, default=1, help="the base seed of the games (1)")
     parser.add_argument("--jobs", type=int, default=1, help="processes to play in (1)")
     parser.add_argument("--quick", action="store_true", help="20 games, and 2 per table")
@@ -184,6 +196,10 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
         args.tables = 2 if args.quick else 6
     if args.games < 0 or args.tables < 0 or args.games + args.tables == 0 or args.jobs < 1:
         parser.error("--games and --tables: 0 or more, not both 0; --jobs at least 1")
+    args.levels = [level.strip() for level in args.levels.split(",") if level.strip()]
+    unknown = [level for level in args.levels if level not in LEVELS]
+    if unknown or not args.levels:
+        parser.error(f"--levels: one or more of {', '.join(LEVELS)}, not {unknown or 'none'}")
     try:
         split_bots(args.strong, 1)
     except UsageError as exc:
@@ -194,7 +210,7 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None) -> int:
     """Play the match and print its figures."""
     args = parse(argv)
-    specs = matches(args.games, args.tables, args.seed, args.strong)
+    specs = matches(args.games, args.tables, args.seed, args.strong, args.levels)
     start = time.perf_counter()
     played: list[Played] = []
     with ProcessPoolExecutor(max_workers=args.jobs) if args.jobs > 1 else _Inline() as pool:
