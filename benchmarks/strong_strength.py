@@ -5,6 +5,7 @@
     python benchmarks/strong_strength.py --quick          # 20, and 2 per level and size
     python benchmarks/strong_strength.py --strong ismcts:300:32:8 --games 200 --tables 0
     python benchmarks/strong_strength.py --games 0 --tables 20 --levels disasters
+    python benchmarks/strong_strength.py --games 0 --tables 20 --seats 5
     python benchmarks/strong_strength.py --json           # the figures as JSON
     python benchmarks/strong_strength.py --progress       # each game on stderr as it ends
 
@@ -48,6 +49,9 @@ LEVELS = {
     "powers": gr.Rules.powers,
     "disasters": gr.Rules.disasters,
 }
+
+SEATS = (3, 4, 5)
+"""The table sizes of the lines beyond two seats."""
 
 
 @attrs.frozen
@@ -116,20 +120,27 @@ def play(match: Match) -> Played:
 
 
 def matches(
-    games: int, tables: int, seed: int, strong: str, levels: Sequence[str] = tuple(LEVELS)
+    games: int,
+    tables: int,
+    seed: int,
+    strong: str,
+    *,
+    levels: Sequence[str] = tuple(LEVELS),
+    seats: Sequence[int] = SEATS,
 ) -> list[Match]:
-    """The games of the run: the two-player basic line first, then each of ``levels`` at 3-5
-    seats. A game's seed is that of its place in the run of every level, so a run of one
-    level plays the very games a run of all four plays at that level."""
+    """The games of the run: the two-player basic line first, then each of ``levels`` at
+    each of ``seats`` (3-5). A game's seed is that of its place in the run of every level and
+    size, so a run of one level or size plays the very games a run of all of them plays
+    there."""
     found = [
         Match("basic, 2 seats", "basic", 2, derive_seed(seed, index), index % 2, strong)
         for index in range(games)
     ]
     for rank, level in enumerate(LEVELS):
-        for size, players in enumerate((3, 4, 5)):
+        for size, players in enumerate(SEATS):
             for game in range(tables):
-                index = games + (3 * rank + size) * tables + game
-                if level not in levels:
+                index = games + (len(SEATS) * rank + size) * tables + game
+                if level not in levels or players not in seats:
                     continue
                 found.append(
                     Match(
@@ -182,6 +193,11 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
         default=",".join(LEVELS),
         help="the levels played at 3-5 seats, separated by commas (all four)",
     )
+    parser.add_argument(
+        "--seats",
+        default="3,4,5",
+        help="the table sizes played at every level, separated by commas (3,4,5)",
+    )
     parser.add_argument("--seed", type=int, default=1, help="the base seed of the games (1)")
     parser.add_argument("--jobs", type=int, default=1, help="processes to play in (1)")
     parser.add_argument("--quick", action="store_true", help="20 games, and 2 per table")
@@ -201,6 +217,12 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     if unknown or not args.levels:
         parser.error(f"--levels: one or more of {', '.join(LEVELS)}, not {unknown or 'none'}")
     try:
+        args.seats = [int(size) for size in args.seats.split(",") if size.strip()]
+    except ValueError:
+        args.seats = []
+    if not args.seats or any(size not in SEATS for size in args.seats):
+        parser.error("--seats: one or more of 3, 4 and 5, separated by commas")
+    try:
         split_bots(args.strong, 1)
     except UsageError as exc:
         parser.error(str(exc).replace("--bots", "--strong"))
@@ -210,7 +232,9 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None) -> int:
     """Play the match and print its figures."""
     args = parse(argv)
-    specs = matches(args.games, args.tables, args.seed, args.strong, args.levels)
+    specs = matches(
+        args.games, args.tables, args.seed, args.strong, levels=args.levels, seats=args.seats
+    )
     start = time.perf_counter()
     played: list[Played] = []
     with ProcessPoolExecutor(max_workers=args.jobs) if args.jobs > 1 else _Inline() as pool:
