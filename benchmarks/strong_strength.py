@@ -19,8 +19,13 @@ seed ``derive_seed(seed, i)`` and each bot is seeded from the game's seed and it
 ``gaia-rules simulate`` does: the same command plays the same games on every machine,
 whatever ``--jobs``.
 
+``--levels`` and ``--seats`` keep some of the lines at 3-5 seats; a game keeps the seed of
+its place in the whole run, so a screen of one level plays that level's games of the full
+run with the same seed.
+
 It prints each line's games, the strong bot's wins with the 95% Wilson interval of its share,
-the fair share, and the decisions per second of each side: its real choices (more than one
+the fair share, and the decisions per second of each side, then the games at 3-5 seats
+together per level, per table size and in all: its real choices (more than one
 legal action) over the CPU time of the thread they took, the search bot's being the anchor of
 the same run. The last line is the one-line summary a changelog quotes.
 """
@@ -182,6 +187,31 @@ def figures(line: str, fair: float, played: Sequence[Played]) -> dict[str, Any]:
     }
 
 
+def totals(specs: Sequence[Match], played: Sequence[Played]) -> list[dict[str, Any]]:
+    """The games at 3-5 seats together: per level and per table size (where that is more
+    than one line and fewer than all), then all of them. A group's fair share is the mean of its
+    games' (one in as many as there are seats)."""
+    meta = {spec.line: spec for spec in specs}
+    many = [p for p in played if meta[p.line].players > 2]
+    groups: dict[str, list[Played]] = {}
+    for level in dict.fromkeys(meta[p.line].level for p in many):
+        groups[f"{level}, 3-5 seats"] = [p for p in many if meta[p.line].level == level]
+    for players in dict.fromkeys(meta[p.line].players for p in many):
+        groups[f"{players} seats, all levels"] = [
+            p for p in many if meta[p.line].players == players
+        ]
+    found = [
+        figures(label, sum(1 / meta[p.line].players for p in group) / len(group), group)
+        for label, group in groups.items()
+        if len({p.line for p in group}) > 1 and len(group) < len(many)
+    ]
+    if many:
+        fair = sum(1 / meta[p.line].players for p in many) / len(many)
+        every = len({p.line for p in many}) == len(LEVELS) * len(SEATS)
+        found.append(figures(f"3-5 seats, {'all levels' if every else 'all lines'}", fair, many))
+    return found
+
+
 def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     """The options from the command line."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
@@ -253,10 +283,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     lines = [
         figures(line, 1 / seats[line], [p for p in played if p.line == line]) for line in order
     ]
-    many = [p for p in played if not p.line.endswith("2 seats")]
-    if many:
-        fair = sum(1 / seats[p.line] for p in many) / len(many)
-        lines.append(figures("3-5 seats, all levels", fair, many))
+    lines.extend(totals(specs, played))
     load = _load()
     if args.json:
         data = {
