@@ -24,10 +24,10 @@ its place in the whole run, so a screen of one level plays that level's games of
 run with the same seed.
 
 It prints each line's games, the strong bot's wins with the 95% Wilson interval of its share,
-the fair share, and the decisions per second of each side, then the games at 3-5 seats
-together per level, per table size and in all: its real choices (more than one
+the fair share, and the decisions per second of each side: its real choices (more than one
 legal action) over the CPU time of the thread they took, the search bot's being the anchor of
-the same run. The last line is the one-line summary a changelog quotes.
+the same run. Then the same figures for the games at 3-5 seats together, per level, per
+table size and in all. The last line is the one-line summary a changelog quotes.
 """
 
 from __future__ import annotations
