@@ -200,15 +200,19 @@ def totals(specs: Sequence[Match], played: Sequence[Played]) -> list[dict[str, A
         groups[f"{players} seats, all levels"] = [
             p for p in many if meta[p.line].players == players
         ]
+
+    def fair(group: Sequence[Played]) -> float:
+        return sum(1 / meta[p.line].players for p in group) / len(group)
+
     found = [
-        figures(label, sum(1 / meta[p.line].players for p in group) / len(group), group)
+        figures(label, fair(group), group)
         for label, group in groups.items()
         if len({p.line for p in group}) > 1 and len(group) < len(many)
     ]
     if many:
-        fair = sum(1 / meta[p.line].players for p in many) / len(many)
         every = len({p.line for p in many}) == len(LEVELS) * len(SEATS)
-        found.append(figures(f"3-5 seats, {'all levels' if every else 'all lines'}", fair, many))
+        label = f"3-5 seats, {'all levels' if every else 'all lines'}"
+        found.append(figures(label, fair(many), many))
     return found
 
 
@@ -245,7 +249,10 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     args.levels = [level.strip() for level in args.levels.split(",") if level.strip()]
     unknown = [level for level in args.levels if level not in LEVELS]
     if unknown or not args.levels:
-        parser.error(f"--levels: one or more of {', '.join(LEVELS)}, not {unknown or 'none'}")
+        named = ", ".join(unknown) or "none"
+        parser.error(
+            f"--levels: one or more of {', '.join(LEVELS)}, separated by commas, not {named}"
+        )
     try:
         args.seats = [int(size) for size in args.seats.split(",") if size.strip()]
     except ValueError:
