@@ -172,14 +172,21 @@ def advance(table: Table) -> None:
             # apply() checks an action it did not hand out by its own rule (a replay).
             table.options = None
             return
-        choices = options(table, step)
+        if isinstance(step, ChooseAction):
+            choices: list[Action] | LegalActions = options(table, step)
+        else:
+            # Hot path: most steps here are checks (a feeding, the Objectives) that offer
+            # nothing or one action, taken at once: the plain list serves, and the lazy
+            # sequence is built only for a real choice.
+            choices = _other_options(table, step)
         count = len(choices)
         if count == 0:  # nothing left to decide here (a feeding or a check is over)
             table.steps.pop()
         elif count == 1 and not isinstance(step, ALWAYS_ASKED):
             take(table, step, choices[0], by_engine=True)
         else:
-            table.options = choices  # kept for legal_actions(): the same list, not recomputed
+            # kept for legal_actions(): the same list, not recomputed
+            table.options = choices if isinstance(choices, LegalActions) else _ready(choices)
             return
 
 
@@ -205,7 +212,12 @@ def options(table: Table, decision: Decision) -> LegalActions:
                 *powers.power_options(table, player, hand),
             ]
         )
-    return LegalActions([ready(_other_options(table, decision))])
+    return _ready(_other_options(table, decision))
+
+
+def _ready(actions: list[Action]) -> LegalActions:
+    """The legal actions of a decision other than a turn's action, all built already."""
+    return LegalActions([ready(actions)])
 
 
 def _other_options(table: Table, decision: Decision) -> list[Action]:
