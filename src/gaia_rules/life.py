@@ -88,7 +88,7 @@ def life_options(table: Table, player: int, hand: tuple[CardId, ...] | None = No
         # than a turn's legal actions are asked for, so they are kept until it changes.
         found = targets.get(card)
         if found is None:
-            face = table.cards.face(card)
+            face = table.cards._faces[card]  # `Manifest.face` without the call
             assert isinstance(face, _LIFE_FACES), card
             found = targets[card] = _squares_for(table, face)
         if found:

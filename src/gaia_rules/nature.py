@@ -8,9 +8,9 @@ from functools import partial
 from gaia_rules.actions import PlayNature
 from gaia_rules.cards import CardId, NatureCard
 from gaia_rules.copies import distinct
-from gaia_rules.decisions import ChooseObjective
 from gaia_rules.events import NatureCardPlayed, TilePlaced
 from gaia_rules.legal import Part
+from gaia_rules.objectives import check_objectives
 from gaia_rules.refusal import Refusal
 from gaia_rules.satisfaction import settle
 from gaia_rules.table import Table
@@ -66,7 +66,7 @@ def refuse_nature(table: Table, action: PlayNature) -> Refusal | None:
 def play_nature(table: Table, action: PlayNature) -> None:
     """The card goes in front, its tile on the square; settle; then check Objectives (7.2-7.4)."""
     player, card, pos = action.player, action.card, action.pos
-    face = table.cards.face(card)
+    face = table.cards._faces[card]  # the manifest's own dict (`Manifest.face` without the call)
     assert isinstance(face, NatureCard)
     hand = list(table.hands[player])
     hand.remove(card)
@@ -74,7 +74,7 @@ def play_nature(table: Table, action: PlayNature) -> None:
     table.put_in_front(player, card)
     table.emit(NatureCardPlayed(player, card))
     # 8.3: the Objective check follows the settled change, so it waits under it.
-    table.steps.append(ChooseObjective(player))
+    check_objectives(table, player)
     table.tile_supply[face.land] -= 1
     table.tiles[pos] = face.land
     table.frontier.discard(pos)

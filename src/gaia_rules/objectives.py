@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Final
 
 from gaia_rules.actions import Action, DeclineObjectives, FulfillObjective
 from gaia_rules.cards import CardId, NatureCard, Objective, PowerCard
@@ -12,15 +13,26 @@ from gaia_rules.ending import win_if_supply_empty
 from gaia_rules.events import ObjectiveFulfilled
 from gaia_rules.refusal import Refusal
 from gaia_rules.rules import Objectives
+from gaia_rules.setup import MAX_PLAYERS
 from gaia_rules.table import Table
 from gaia_rules.vocabulary import CardKind, Land
 
-__all__ = ["fulfil", "objective_options", "pictured_cards", "refuse_objective"]
+__all__ = ["check_objectives", "fulfil", "objective_options", "pictured_cards", "refuse_objective"]
 
 
 def available(table: Table) -> list[CardId]:
     """The revealed Objectives that carry no pawn (spec 3.9)."""
     return [o for o in table.objectives if o not in table.objective_pawns]
+
+
+_CHECKS: Final = tuple(ChooseObjective(seat) for seat in range(MAX_PLAYERS))
+"""Hot path: an Objective check follows every Nature card played, and the step is an
+immutable value, so one instance per seat serves every check of every game."""
+
+
+def check_objectives(table: Table, player: int) -> None:
+    """Make an Objective check for ``player`` the next step (spec 8.3)."""
+    table.steps.append(_CHECKS[player])
 
 
 def pictured_cards(table: Table, player: int, objective: CardId) -> tuple[CardId, ...] | None:
@@ -69,7 +81,7 @@ def _fulfillable(table: Table, player: int) -> list[CardId]:
         assert isinstance(face, Objective)
         if len(face.lands) + face.powers > len(in_front):
             continue
-        if face.is_power:
+        if face.powers:  # a Power Objective (`Objective.is_power` without the call)
             met = len(power_cards(in_front)) >= face.powers
         else:
             if lands is None:
@@ -163,4 +175,4 @@ def fulfil(table: Table, action: FulfillObjective) -> None:
     table.objective_pawns[objective] = player
     table.emit(ObjectiveFulfilled(player, objective, cards))
     if not win_if_supply_empty(table, player):
-        table.steps.append(ChooseObjective(player))
+        check_objectives(table, player)

@@ -50,6 +50,7 @@ from gaia_rules.events import (
     TokensReturned,
 )
 from gaia_rules.legal import Part
+from gaia_rules.objectives import check_objectives
 from gaia_rules.refusal import Refusal
 from gaia_rules.rules import Level
 from gaia_rules.satisfaction import discard_city, settle
@@ -265,7 +266,7 @@ def play_power(table: Table, action: PowerPlay) -> None:
     table.hands[player] = tuple(hand)
     table.put_in_front(player, action.card)
     table.emit(PowerPlayed(player, action.card))
-    table.steps.append(ChooseObjective(player))
+    check_objectives(table, player)
     table.steps.append(PowerEffect(action))
     asked = protection_asked(table.hands, player)
     if asked:
@@ -296,7 +297,8 @@ def tornado_victims(hands: Sequence[tuple[CardId, ...]], thief: int) -> list[int
 def protection_options(table: Table, decision: ChooseProtection) -> list[Action]:
     """Play one of his Protection cards, or pass (spec 13.9b, 13.9c)."""
     seat = decision.player
-    protections = [c for c in table.hands[seat] if table.cards.power(c) is Power.PROTECTION]
+    powers = table.cards._powers  # the manifest's own dict (`Manifest.power` without the call)
+    protections = [c for c in table.hands[seat] if powers.get(c) is Power.PROTECTION]
     # 1.12: one Protection, the copy that has been in the hand longest (1.13)
     return [*(Protect(seat, c) for c in protections[:1]), PassProtection(seat)]
 
@@ -332,7 +334,7 @@ def protect(table: Table, decision: ChooseProtection, action: Protect) -> None:
     effect = table.steps.pop()
     check = table.steps.pop()
     assert isinstance(effect, PowerEffect) and isinstance(check, ChooseObjective)
-    table.steps.append(ChooseObjective(seat))
+    check_objectives(table, seat)
     table.steps.append(check)
 
 

@@ -18,6 +18,7 @@ from gaia_rules.cards import CardId
 from gaia_rules.decisions import BeginTurn, PowerEffect
 from gaia_rules.manifest import Manifest
 from gaia_rules.naming import faced
+from gaia_rules.squares import neighbours
 from gaia_rules.vocabulary import CardKind, Land, Pos, Star
 
 if TYPE_CHECKING:
@@ -131,7 +132,7 @@ def _open_after(
         if at == len(found) or found[at] != square:
             continue  # it held a tile before this change
         del found[at]
-        for near in square.neighbours():
+        for near in neighbours(square):
             if near not in tiles:
                 at = bisect_left(found, near)
                 if at == len(found) or found[at] != near:
@@ -388,7 +389,7 @@ class Table:
             if land_now is not None and square not in free[land_now]:
                 free[land_now] = free[land_now] | {square}
             offered.pop(square, None)
-            for near in square.neighbours():  # their surroundings changed
+            for near in neighbours(square):  # their surroundings changed
                 offered.pop(near, None)
         memo.free, memo.offered = free, offered
 

@@ -10,8 +10,9 @@ import functools
 from typing import Final
 
 from gaia_rules.cards import CityCard
+from gaia_rules.squares import neighbours
 from gaia_rules.table import Table
-from gaia_rules.vocabulary import _NEIGHBOURS, ANIMALS, LANDS, Land, Need, Pos
+from gaia_rules.vocabulary import ANIMALS, LANDS, Land, Need, Pos
 
 __all__ = [
     "NEED_BITS",
@@ -30,17 +31,6 @@ __all__ = [
 
 ORIGIN: Final = Pos(0, 0)
 """Where the first tile of the game goes (spec 3.1, 7.2)."""
-
-
-def neighbours(pos: Pos) -> tuple[Pos, Pos, Pos, Pos]:
-    """The four orthogonal squares of a square (spec 3.1): ``neighbours(pos)`` is
-    ``pos.neighbours()``.
-
-    Hot path: the squares asked about before are read from the memo of `Pos.neighbours`
-    here, so that the compiled rules, which ask it about three times a decision, call no
-    interpreted method for them."""
-    found = _NEIGHBOURS.get(pos)
-    return pos.neighbours() if found is None else found
 
 
 def tile_squares(table: Table) -> list[Pos]:
