@@ -110,6 +110,7 @@ COMPILED = (
     "viewfields",
     "copies",
     "naming",
+    "playouts",
 )
 """The modules of `gaia_rules` compiled (paths under the package, without ``.py``)."""
 

@@ -11,11 +11,12 @@ import pytest
 
 import gaia_rules as gr
 from gaia_rules.bots import BOTS, IsmctsBot, RandomBot, strong_bot
-from gaia_rules.bots.ismcts import _PAWN_DECISIONS, _PAWN_NOW, STRONG, values
+from gaia_rules.bots.ismcts import STRONG, values
 from gaia_rules.bots.search import playout_value
 from gaia_rules.cli.common import UsageError, bot_named, split_bots
 from gaia_rules.determinize import determinize
 from gaia_rules.information import keyed_events
+from gaia_rules.playouts import _PAWN_DECISIONS, _PAWN_NOW
 from gaia_rules.views import View
 from tests.matches import play
 

@@ -67,6 +67,7 @@ from gaia_rules.vocabulary import CardKind, Pos
 __all__ = [
     "ACTIONS_PER_TURN",
     "advance",
+    "carry_out",
     "legal_actions",
     "options",
     "play",
@@ -125,6 +126,14 @@ def play(table: Table, action: object) -> tuple[Event, ...]:
     """Carry out ``action`` and every step the engine takes by itself after it (spec 5.4);
     the events, oldest first. ``IllegalActionError``, and nothing changed, if it is not
     legal now (spec 1.7)."""
+    start = table.log_length
+    carry_out(table, action)
+    return _newest(table, table.log_length - start)
+
+
+def carry_out(table: Table, action: object) -> None:
+    """:func:`play` without gathering the events (they are in the log): for the playouts of
+    a search, which never read them."""
     decision = table.decision
     found = table.options
     # an action this decision's legal actions handed out is legal by construction (1.7
@@ -136,10 +145,8 @@ def play(table: Table, action: object) -> tuple[Event, ...]:
         # 1.12: another copy of the face, or a face id, names the choice the list names
         action = listed(table, typing.cast(Action, action))
     assert decision is not None
-    start = table.log_length
     take(table, decision, typing.cast(Action, action))
     advance(table)
-    return _newest(table, table.log_length - start)
 
 
 def _newest(table: Table, count: int) -> tuple[Event, ...]:

@@ -61,15 +61,14 @@ from typing import Any
 
 import attrs
 
-from gaia_rules.actions import Action, FulfillObjective, PlaceCityPawn
+from gaia_rules.actions import Action
 from gaia_rules.bots.search import greedy_candidates
 from gaia_rules.cards import CardId
 from gaia_rules.chance import below
-from gaia_rules.decisions import ChooseObjective, ChoosePawnCities
 from gaia_rules.determinize import Determinizer
 from gaia_rules.game import Game
 from gaia_rules.information import keyed_events
-from gaia_rules.setup import pawns_per_player
+from gaia_rules.playouts import play_out, seat_values
 from gaia_rules.views import View
 
 __all__ = ["STRONG", "IsmctsBot", "strong_bot", "values"]
@@ -83,11 +82,6 @@ STRONG: Mapping[str, int] = {"iterations": 300, "horizon": 32, "width": 8}
 
 CAP = 1.0
 """The seconds of CPU time a decision may take at most, whatever its budget."""
-
-_PAWN_NOW = (PlaceCityPawn, FulfillObjective)
-_PAWN_DECISIONS = (ChoosePawnCities, ChooseObjective)
-"""The only decisions that offer an action of ``_PAWN_NOW``: at any other the playout draws
-its random action from the lazy legal list without building the others."""
 
 
 def _cpu_time() -> float:
@@ -210,16 +204,7 @@ class IsmctsBot:
     def _playout(self, game: Game) -> list[float]:
         """Pawn-first play for ``horizon`` decisions after the tree, then the value of the
         game to each seat."""
-        rng = self._rng
-        for _ in range(self.horizon):
-            if game.is_over:
-                break
-            legal = game.legal_actions()
-            pool = legal
-            if isinstance(game.decision, _PAWN_DECISIONS):
-                now = [action for action in legal if isinstance(action, _PAWN_NOW)]
-                pool = now or legal
-            game.apply(pool[below(rng, len(pool))])
+        play_out(game, self._rng, self.horizon, pawns_first=True)
         return values(game)
 
 
@@ -290,14 +275,4 @@ def _rank(root: _Node, name: Any) -> tuple[int, float]:
 def values(game: Game) -> list[float]:
     """The worth of ``game`` to each seat, from 0 (lost) to 1 (won), as
     [`playout_value`][gaia_rules.bots.search.playout_value] finds it."""
-    players = game.players
-    result = game.result
-    if result is not None:
-        return [1.0 if seat == result.winner else 0.0 for seat in range(players)]
-    placed = [game.pawns_placed(seat) for seat in range(players)]
-    scale = 2 * pawns_per_player(players)
-    found = []
-    for seat in range(players):
-        best_other = max(placed[p] for p in range(players) if p != seat)
-        found.append(0.5 + (placed[seat] - best_other) / scale)
-    return found
+    return seat_values(game)

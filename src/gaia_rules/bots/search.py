@@ -27,10 +27,9 @@ from collections.abc import Sequence
 
 from gaia_rules.actions import Action
 from gaia_rules.bots.greedy import greedy_scores
-from gaia_rules.chance import below
 from gaia_rules.determinize import Determinizer
 from gaia_rules.game import Game
-from gaia_rules.setup import pawns_per_player
+from gaia_rules.playouts import play_out, seat_value
 from gaia_rules.views import View
 
 __all__ = ["SearchBot", "greedy_candidates"]
@@ -97,12 +96,7 @@ class SearchBot:
 
     def _playout(self, game: Game, seat: int) -> float:
         """Random play for ``horizon`` decisions, then the value of the game for ``seat``."""
-        rng = self._rng
-        for _ in range(self.horizon):
-            if game.is_over:
-                break
-            legal = game.legal_actions()
-            game.apply(legal[below(rng, len(legal))])  # rng.randrange: see chance
+        play_out(game, self._rng, self.horizon, pawns_first=False)
         return playout_value(game, seat)
 
 
@@ -128,9 +122,4 @@ def playout_value(game: Game, seat: int) -> float:
     """The worth of ``game`` to ``seat``, from 0 (lost) to 1 (won): a game not over is worth
     ``0.5`` plus half the seat's pawn lead over the best other seat, as a share of a seat's
     pawns."""
-    result = game.result
-    if result is not None:
-        return 1.0 if result.winner == seat else 0.0
-    own = game.pawns_placed(seat)
-    best_other = max(game.pawns_placed(p) for p in range(game.players) if p != seat)
-    return 0.5 + (own - best_other) / (2 * pawns_per_player(game.players))
+    return seat_value(game, seat)
