@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from typing import Final
 
 from gaia_rules.cards import CardId
 from gaia_rules.chance import shuffle
@@ -26,6 +27,11 @@ Dealt = tuple[
 """The hands, the stolen cards (each with the seat it came from) and the decks."""
 
 
+_BACKS: Final = tuple(CardKind)
+"""The backs in their order. Hot path: iterating the enum itself runs interpreted code at
+every sample of a search."""
+
+
 def deal(view: View, hidden: dict[CardKind, Iterator[CardId]]) -> Dealt:
     """The hands, stolen cards and decks of a game showing ``view``, the hidden cards dealt
     from ``hidden`` by back: the other hands, then the stolen cards, then the decks."""
@@ -39,7 +45,7 @@ def deal(view: View, hidden: dict[CardKind, Iterator[CardId]]) -> Dealt:
     )
     decks = {
         kind: tuple(next(hidden[kind]) for _ in range(view.deck_sizes.get(kind, 0)))
-        for kind in CardKind
+        for kind in _BACKS
     }
     return hands, stolen, decks
 

@@ -129,6 +129,9 @@ class Manifest:
     _needing_animals: frozenset[CardId] = attrs.field(init=False, eq=False, hash=False, repr=False)
     _lands: dict[CardId, Land] = attrs.field(init=False, eq=False, hash=False, repr=False)
     _powers: dict[CardId, Power] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    _ids: dict[type[Face], tuple[CardId, ...]] = attrs.field(
+        init=False, eq=False, hash=False, repr=False
+    )
     face_ids: Mapping[CardId, CardId] = attrs.field(init=False, eq=False, hash=False, repr=False)
     """Every card's face id, by card id (spec 1.11): one mapping shared by every caller,
     never to be changed. Hot path: every view and every turn's legal actions read it, so it
@@ -148,6 +151,7 @@ class Manifest:
         object.__setattr__(
             self, "_powers", {c: f.power for c, f in self.cards if isinstance(f, PowerCard)}
         )
+        object.__setattr__(self, "_ids", {})
         problems = _problems(self.edition, self.cards)
         if problems:
             raise ManifestError(problems)
@@ -192,8 +196,15 @@ class Manifest:
         return card in self._faces
 
     def ids(self, face_type: type[Face]) -> tuple[CardId, ...]:
-        """The ids of every card with faces of ``face_type``, in id order."""
-        return tuple(sorted(c for c, f in self.cards if isinstance(f, face_type)))
+        """The ids of every card with faces of ``face_type``, in id order. Hot path: a
+        setup and every sample of a search ask for them, so each is found once per manifest
+        (which never changes)."""
+        found = self._ids.get(face_type)
+        if found is None:
+            found = self._ids[face_type] = tuple(
+                sorted(c for c, f in self.cards if isinstance(f, face_type))
+            )
+        return found
 
     def named(self, name: str) -> CardId:
         """The id of the City card called ``name`` (``"Venice"``, ``"petra"``): the card
