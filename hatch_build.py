@@ -26,8 +26,9 @@ among them, where ``Game.legal_actions`` and ``Game.apply`` hand over at once), 
 ``dealing`` (the draws and the deal of each sample of a search), ``actiondata`` (the reading of
 recorded actions), ``viewfields`` (the building of a seat's view, whose class stays in
 ``views``), ``copies`` (one choice per face, asked at every turn's action), ``naming`` (the
-piles named by face ids, at every draw and card played, and in every view) and ``squares`` (a
-square's neighbours, which the table's bookkeeping asks at every change of the world). The rest
+piles named by face ids, at every draw and card played, and in every view), ``squares`` (a
+square's neighbours, which the table's bookkeeping asks at every change of the world) and
+``playouts`` (the search bots' playouts, most of a search's time). The rest
 stays pure Python in this wheel too, each for a reason seen in a build of it:
 
 - The value modules (``actions``, ``cards``, ``decisions``, ``events``, ``manifest``,
@@ -70,7 +71,8 @@ them to 0.46-0.48 and 80-89, and a record's ``from_json`` 12% faster; ``dealing`
 85-95. Compiling ``determinize`` and the bots whole would add 2-3 decisions a second more.
 Compiling ``naming`` and ``squares``, the last rules of a decision that ran interpreted, with
 the manifest's dicts read directly in the compiled rules, cut the instructions of a random
-decision by 3% (callgrind: 20 random 4-player games at basic and 20 at disasters).
+decision by 3% (callgrind: 20 random 4-player games at basic and 20 at disasters);
+``playouts`` made SearchBot's decisions about 10% cheaper (``benchmarks/interleaved.py``).
 """
 
 from __future__ import annotations
