@@ -10,6 +10,7 @@ import random
 import re
 from collections import Counter
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 
@@ -74,6 +75,23 @@ def test_copies_in_a_hand_are_one_choice_and_the_oldest_copy_moves() -> None:
         with pytest.raises(gr.IllegalActionError) as refused:
             game.apply(gr.PlayNature(0, elsewhere, gr.Pos(0, 0)))
         assert refused.value.clause == "5.2"
+
+
+@pytest.mark.clause("1.12", "1.13")
+def test_a_record_naming_another_copy_in_the_hand_replays_as_the_listed_choice() -> None:
+    game = _two_mountains()
+    listed = gr.PlayNature(0, "N30", gr.Pos(0, 0))
+    other = gr.PlayNature(0, "N28", gr.Pos(0, 0))
+    game.apply(listed)
+    written = game.record()
+    assert written.actions == (listed,)
+    edited = attrs.evolve(written, actions=(other,))
+    replayed = edited.replay()
+    # the same choice: the game keeps the action its legal actions list (1.12), whose copy
+    # moved (1.13), so the replay's record names the copy that moved, not the one named
+    assert replayed.actions == (listed,)
+    assert replayed.state == game.state
+    assert replayed.record() == written
 
 
 @pytest.mark.clause("1.12", "1.13", "6.2")
