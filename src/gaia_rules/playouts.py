@@ -20,7 +20,7 @@ from gaia_rules.decisions import ChooseObjective, ChoosePawnCities
 from gaia_rules.game import Game
 from gaia_rules.setup import pawns_per_player
 
-__all__ = ["play_out", "seat_value", "seat_values"]
+__all__ = ["play_out", "seat_values"]
 
 _PAWN_NOW: Final = (PlaceCityPawn, FulfillObjective)
 """The actions that place a pawn at once: on a raised city (10.5) or on an Objective (8.1)."""
@@ -45,22 +45,10 @@ def play_out(game: Game, rng: random.Random, horizon: int, *, pawns_first: bool)
         flow.carry_out(table, pool[below(rng, len(pool))])
 
 
-def seat_value(game: Game, seat: int) -> float:
-    """The worth of ``game`` to ``seat``, from 0 (lost) to 1 (won): a game not over is worth
-    ``0.5`` plus half the seat's pawn lead over the best other seat, as a share of a seat's
-    pawns."""
-    table = game._table
-    result = table.result
-    if result is not None:
-        return 1.0 if result.winner == seat else 0.0
-    players = table.players
-    own = table.pawns_placed(seat)
-    best_other = max(table.pawns_placed(p) for p in range(players) if p != seat)
-    return 0.5 + (own - best_other) / (2 * pawns_per_player(players))
-
-
 def seat_values(game: Game) -> list[float]:
-    """:func:`seat_value` of ``game`` to each seat, in seat order."""
+    """The worth of ``game`` to each seat, in seat order, from 0 (lost) to 1 (won): a game
+    not over is worth ``0.5`` plus half the seat's pawn lead over the best other seat, as a
+    share of a seat's pawns."""
     table = game._table
     players = table.players
     result = table.result

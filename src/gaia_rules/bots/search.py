@@ -29,7 +29,7 @@ from gaia_rules.actions import Action
 from gaia_rules.bots.greedy import greedy_scores
 from gaia_rules.determinize import Determinizer
 from gaia_rules.game import Game
-from gaia_rules.playouts import play_out, seat_value
+from gaia_rules.playouts import play_out, seat_values
 from gaia_rules.views import View
 
 __all__ = ["SearchBot", "greedy_candidates"]
@@ -122,4 +122,4 @@ def playout_value(game: Game, seat: int) -> float:
     """The worth of ``game`` to ``seat``, from 0 (lost) to 1 (won): a game not over is worth
     ``0.5`` plus half the seat's pawn lead over the best other seat, as a share of a seat's
     pawns."""
-    return seat_value(game, seat)
+    return seat_values(game)[seat]
