@@ -27,9 +27,11 @@ among them, where ``Game.legal_actions`` and ``Game.apply`` hand over at once), 
 recorded actions), ``viewfields`` (the building of a seat's view, whose class stays in
 ``views``), ``copies`` (one choice per face, asked at every turn's action), ``naming`` (the
 piles named by face ids, at every draw and card played, and in every view), ``squares`` (a
-square's neighbours, which the table's bookkeeping asks at every change of the world) and
-``playouts`` (the search bots' playouts, most of a search's time). The rest
-stays pure Python in this wheel too, each for a reason seen in a build of it:
+square's neighbours, which the table's bookkeeping asks at every change of the world),
+``playouts`` (the search bots' playouts, most of a search's time) and ``constructors`` (the
+events, actions and steps a decision makes most often, made without attrs' interpreted
+``__init__``). The rest stays pure Python in this wheel too, each for a reason seen in a build
+of it:
 
 - The value modules (``actions``, ``cards``, ``decisions``, ``events``, ``manifest``,
   ``rules``, ``state``, ``views``; ``record``, ``refusal`` and ``position`` hold attrs classes
@@ -107,6 +109,7 @@ COMPILED = (
     "world",
     "squares",
     "chance",
+    "constructors",
     "dealing",
     "actiondata",
     "viewfields",

@@ -5,12 +5,13 @@ from __future__ import annotations
 from functools import partial
 from typing import Final
 
+from gaia_rules import constructors
 from gaia_rules.actions import Action, Discard, DrawDeck, DrawDisplay
 from gaia_rules.cards import CardId, kind_of
 from gaia_rules.copies import display_copy, distinct, in_display
 from gaia_rules.decisions import ChooseLimitDiscard
 from gaia_rules.ending import end_by_exhaustion
-from gaia_rules.events import CardDiscarded, CardDrawn, DisplayRefilled
+from gaia_rules.events import CardDiscarded
 from gaia_rules.legal import Part
 from gaia_rules.refusal import Refusal
 from gaia_rules.rules import Level
@@ -83,7 +84,8 @@ def two_draws(table: Table) -> bool:
 
 
 _DRAWS: Final = tuple(
-    (partial(DrawDisplay, seat), partial(DrawDeck, seat)) for seat in range(MAX_PLAYERS)
+    (partial(constructors.draw_display, seat), partial(constructors.draw_deck, seat))
+    for seat in range(MAX_PLAYERS)
 )
 """The builders of each seat's draws. Hot path: asked at every turn's action, and the same
 for every game."""
@@ -128,7 +130,7 @@ def draw(table: Table, action: DrawDisplay | DrawDeck) -> None:
             return
         card = deck[0]
         table.decks[kind] = deck[1:]
-        table.emit(CardDrawn(player, kind, card, from_display=False))
+        table.emit(constructors.card_drawn(player, kind, card, False))
     else:
         kind = kind_of(action.card)
         display = table.displays[kind]
@@ -140,9 +142,9 @@ def draw(table: Table, action: DrawDisplay | DrawDeck) -> None:
             table.set_display(kind, tuple(refill if c == card else c for c in display))
         else:  # 6.2: with an empty deck the slot stays empty
             table.set_display(kind, tuple(c for c in display if c != card))
-        table.emit(CardDrawn(player, kind, card, from_display=True))
+        table.emit(constructors.card_drawn(player, kind, card, True))
         if deck:
-            table.emit(DisplayRefilled(kind, refill))
+            table.emit(constructors.display_refilled(kind, refill))
     gain(table, player, card)
 
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from gaia_rules import constructors
 from gaia_rules.actions import Action, Feed
 from gaia_rules.decisions import ChooseFeeding
-from gaia_rules.events import TokensReturned
 from gaia_rules.refusal import Refusal
 from gaia_rules.rules import Feeding
 from gaia_rules.satisfaction import settle
@@ -28,7 +28,7 @@ def begin_feeding(table: Table, player: int) -> None:
     """Fix the list of cities to feed this turn (spec 11.1, 11.2)."""
     cities = tuple(sorted(pos for pos in table.cities if _qualifies(table, player, pos)))
     if cities:
-        table.steps.append(ChooseFeeding(player, cities))
+        table.steps.append(constructors.choose_feeding(player, cities))
 
 
 def _sources(table: Table, city: Pos) -> list[Pos]:
@@ -41,7 +41,7 @@ def feeding_options(table: Table, decision: ChooseFeeding) -> list[Action]:
     with no tokens next to it is skipped (spec 11.2-11.4)."""
     player = decision.player
     return [
-        Feed(player, city, source)
+        constructors.feed(player, city, source)
         for city in decision.cities
         if _qualifies(table, player, city)
         for source in _sources(table, city)
@@ -61,12 +61,12 @@ def feed(table: Table, decision: ChooseFeeding, action: Feed) -> None:
     """One token from the source back to the bank; that removal is one change (spec 11.3)."""
     remaining = tuple(city for city in decision.cities if city != action.city)
     if remaining:
-        table.steps.append(ChooseFeeding(decision.player, remaining))
+        table.steps.append(constructors.choose_feeding(decision.player, remaining))
     left = table.tokens[action.source] - 1
     if left:
         table.tokens[action.source] = left
     else:
         del table.tokens[action.source]
     table.bank += 1
-    table.emit(TokensReturned(action.source, 1))
+    table.emit(constructors.tokens_returned(action.source, 1))
     settle(table, (action.source,), credited=action.player)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import typing
 from typing import Final
 
-from gaia_rules import drawing, feeding, life, nature, objectives, powers
+from gaia_rules import constructors, drawing, feeding, life, nature, objectives, powers
 from gaia_rules.actions import (
     Action,
     DeclineObjectives,
@@ -55,7 +55,7 @@ from gaia_rules.decisions import (
     PowerEffect,
 )
 from gaia_rules.errors import IllegalActionError
-from gaia_rules.events import ActionTaken, Event, TurnBegan
+from gaia_rules.events import Event, TurnBegan
 from gaia_rules.legal import LegalActions, ready
 from gaia_rules.refusal import Refusal
 from gaia_rules.satisfaction import pawns_wanted, take_city
@@ -366,7 +366,7 @@ def take(table: Table, decision: Decision, action: Action, *, by_engine: bool = 
     """Carry out a legal ``action`` for the pending ``decision`` (the top step)."""
     table.options = None
     table.steps.pop()
-    table.emit(ActionTaken(action.player, action, by_engine))
+    table.emit(constructors.action_taken(action.player, action, by_engine))
     if not by_engine:
         table.actions = (action, table.actions)
     # Hot path: a turn's action, most decisions, found by its exact type (an action is of

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import partial
 
+from gaia_rules import constructors
 from gaia_rules.actions import PlayNature
 from gaia_rules.cards import CardId, NatureCard
 from gaia_rules.copies import distinct
-from gaia_rules.events import NatureCardPlayed, TilePlaced
 from gaia_rules.legal import Part
 from gaia_rules.objectives import check_objectives
 from gaia_rules.refusal import Refusal
@@ -40,7 +40,7 @@ def nature_options(table: Table, player: int, hand: tuple[CardId, ...] | None = 
     for card in hand:
         land = lands.get(card)
         if land is not None and supply[land] > 0:
-            parts.append((partial(PlayNature, player, card), memo.open))
+            parts.append((partial(constructors.play_nature, player, card), memo.open))
     return parts
 
 
@@ -72,7 +72,7 @@ def play_nature(table: Table, action: PlayNature) -> None:
     hand.remove(card)
     table.hands[player] = tuple(hand)
     table.put_in_front(player, card)
-    table.emit(NatureCardPlayed(player, card))
+    table.emit(constructors.nature_card_played(player, card))
     # 8.3: the Objective check follows the settled change, so it waits under it.
     check_objectives(table, player)
     table.tile_supply[face.land] -= 1
@@ -81,5 +81,5 @@ def play_nature(table: Table, action: PlayNature) -> None:
     for near in neighbours(pos):
         if near not in table.tiles:
             table.frontier.add(near)
-    table.emit(TilePlaced(pos, face.land))
+    table.emit(constructors.tile_placed(pos, face.land))
     settle(table, (pos,), credited=player)

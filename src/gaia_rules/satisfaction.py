@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
+from gaia_rules import constructors
 from gaia_rules.cards import CityCard
 from gaia_rules.decisions import ChoosePawnCities
 from gaia_rules.ending import win_if_supply_empty
@@ -30,7 +31,6 @@ from gaia_rules.events import (
     CityTaken,
     PawnPlaced,
     PawnReturned,
-    SatisfactionChanged,
 )
 from gaia_rules.rules import FourNeedDrop, Rules
 from gaia_rules.table import Table
@@ -79,7 +79,7 @@ def settle(table: Table, touched: Iterable[Pos], credited: int) -> None:
         if now == before:
             continue
         table.cities_changed()
-        table.emit(SatisfactionChanged(pos, before, now))
+        table.emit(constructors.satisfaction_changed(pos, before, now))
         if now < before:
             _decrease(table, pos, now)
         else:
@@ -117,7 +117,7 @@ def discard_city(table: Table, pos: Pos) -> None:
     uncovers (spec 10.3; Lightning 14, Eruption 14)."""
     before = table.satisfaction.pop(pos, 0)
     if before:
-        table.emit(SatisfactionChanged(pos, before, 0))
+        table.emit(constructors.satisfaction_changed(pos, before, 0))
     _return_pawns(table, pos)
     card = table.cities.pop(pos)
     del table.pawns[pos]
