@@ -39,6 +39,9 @@ HAND_LIMIT: Final = 6
 POWER_LIMIT: Final = 2
 
 
+# hot path: members as module constants (see `gaia_rules.vocabulary`)
+_POWERS: Final = Level.POWERS
+
 _WITHOUT_POWER: Final = (CardKind.NATURE, CardKind.LIFE)
 _WITH_POWER: Final = (CardKind.NATURE, CardKind.LIFE, CardKind.POWER)
 
@@ -47,7 +50,7 @@ def kinds_in_play(table: Table) -> tuple[CardKind, ...]:
     """Nature and Life; Power from the powers level on (spec 6.1)."""
     # Hot path: asked at every turn's action, so the level is compared here directly rather
     # than through the property ``Rules.with_powers``, which says the same.
-    return _WITH_POWER if table.rules.level >= Level.POWERS else _WITHOUT_POWER
+    return _WITH_POWER if table.rules.level >= _POWERS else _WITHOUT_POWER
 
 
 def is_exhausted(table: Table, kind: CardKind) -> bool:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from gaia_rules import constructors
 from gaia_rules.actions import Action, Feed
 from gaia_rules.decisions import ChooseFeeding
@@ -14,6 +16,9 @@ from gaia_rules.world import neighbours
 
 __all__ = ["begin_feeding", "feed", "feeding_options", "refuse_feed"]
 
+# hot path: members as module constants (see `gaia_rules.vocabulary`)
+_EVERY_CITY: Final = Feeding.EVERY_CITY
+
 
 def _qualifies(table: Table, player: int, pos: Pos) -> bool:
     """A city with the animal need that this player feeds (spec 11.2)."""
@@ -21,7 +26,7 @@ def _qualifies(table: Table, player: int, pos: Pos) -> bool:
     # hot path: the manifest's own set (`Manifest.needs_animals` without the call)
     if card is None or card not in table.cards._needing_animals:
         return False
-    return table.rules.feeding is Feeding.EVERY_CITY or player in table.pawns[pos]
+    return table.rules.feeding is _EVERY_CITY or player in table.pawns[pos]
 
 
 def begin_feeding(table: Table, player: int) -> None:

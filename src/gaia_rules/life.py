@@ -28,18 +28,21 @@ __all__ = [
 ANIMALS_PER_CARD: Final = 4
 MIN_NEEDS_TO_BUILD: Final = 2
 
+# hot path: members as module constants (see `gaia_rules.vocabulary`)
+_SEA: Final = Land.SEA
+
 
 def animals_may_go_on(table: Table, site: Site, land: Land) -> bool:
     """The card's land, or with a star any land (sea per ``star_animals_on_sea``) (9.1b)."""
     if site is STAR:
-        return land is not Land.SEA or table.rules.star_animals_on_sea
+        return land is not _SEA or table.rules.star_animals_on_sea
     return site is land
 
 
 def city_may_stand_on(site: Site, land: Land) -> bool:
     """A land site only on its land, a star on any land but sea, a sea site on sea (9.2)."""
     if site is STAR:
-        return land is not Land.SEA
+        return land is not _SEA
     return site is land
 
 

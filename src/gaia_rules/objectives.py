@@ -19,6 +19,11 @@ from gaia_rules.vocabulary import CardKind, Land
 
 __all__ = ["check_objectives", "fulfil", "objective_options", "pictured_cards", "refuse_objective"]
 
+# hot path: members as module constants (see `gaia_rules.vocabulary`)
+_OPTIONAL: Final = Objectives.OPTIONAL
+_NATURE: Final = CardKind.NATURE
+_POWER: Final = CardKind.POWER
+
 
 def available(table: Table) -> list[CardId]:
     """The revealed Objectives that carry no pawn (spec 3.9)."""
@@ -135,7 +140,7 @@ def objective_options(table: Table, decision: ChooseObjective) -> list[Action]:
     fulfillable = _fulfillable(table, player)
     if not fulfillable:
         return []
-    if table.rules.objectives is Objectives.OPTIONAL:
+    if table.rules.objectives is _OPTIONAL:
         options: list[Action] = [FulfillObjective(player, o) for o in fulfillable]
         return [*options, DeclineObjectives(player)]
     if _all_together(table, player, fulfillable):
@@ -168,7 +173,7 @@ def fulfil(table: Table, action: FulfillObjective) -> None:
     tableau = list(table.tableaux[player])
     for card in cards:
         tableau.remove(card)
-        kind = CardKind.NATURE if card[0] == "N" else CardKind.POWER
+        kind = _NATURE if card[0] == "N" else _POWER
         table.discard(kind, card)
     table.set_tableau(player, tuple(tableau))
     table.supply[player] -= 1

@@ -95,6 +95,19 @@ _PLAYS: Final[dict[Power, type[PowerPlay]]] = {
 }
 
 
+# hot path: members as module constants (see `gaia_rules.vocabulary`)
+_POWERS: Final = Level.POWERS
+_POWER_CARD: Final = CardKind.POWER
+_MOUNTAIN: Final = Land.MOUNTAIN
+_DESERT: Final = Land.DESERT
+_SUN: Final = Power.SUN
+_RAIN: Final = Power.RAIN
+_EARTHQUAKE: Final = Power.EARTHQUAKE
+_TORNADO: Final = Power.TORNADO
+_LIGHTNING: Final = Power.LIGHTNING
+_ERUPTION: Final = Power.ERUPTION
+_PROTECTION: Final = Power.PROTECTION
+
 # -- targets ----------------------------------------------------------------------------------
 
 
@@ -138,9 +151,9 @@ def eruption_targets(table: Table) -> list[Pos]:
     return [
         pos
         for pos in tile_squares(table)
-        if table.tiles[pos] is Land.MOUNTAIN
+        if table.tiles[pos] is _MOUNTAIN
         and (table.rules.eruption_on_city or pos not in table.cities)
-        and len(_scorched(table, pos)) <= table.tile_supply[Land.DESERT]
+        and len(_scorched(table, pos)) <= table.tile_supply[_DESERT]
     ]
 
 
@@ -150,7 +163,7 @@ def power_options(table: Table, player: int, hand: tuple[CardId, ...] | None = N
     when the caller has it already."""
     # Hot path: asked at every turn's action, so the level is compared here directly rather
     # than through the property ``Rules.with_powers``, which says the same.
-    if table.rules.level < Level.POWERS:
+    if table.rules.level < _POWERS:
         return []
     parts: list[Part] = []
     targets = table.world_memo().power_targets
@@ -159,7 +172,7 @@ def power_options(table: Table, player: int, hand: tuple[CardId, ...] | None = N
     powers = table.cards._powers  # hot path: the manifest's own dict (`Manifest.power`)
     for card in hand:
         power = powers.get(card)
-        if power is None or power is Power.PROTECTION:
+        if power is None or power is _PROTECTION:
             continue
         # Hot path: a card's targets depend only on the world, kept until it changes
         found = targets.get(card)
@@ -172,29 +185,27 @@ def power_options(table: Table, player: int, hand: tuple[CardId, ...] | None = N
 def _targets_of(table: Table, power: Power) -> list[Any]:
     """What a Power card may be played on now: squares, pairs of squares for an Earthquake,
     and one empty target for a Tornado (spec 13.4-13.8, 14.2, 14.3)."""
-    match power:
-        case Power.SUN:
-            return replacement_targets(table, SUN)
-        case Power.RAIN:
-            return replacement_targets(table, RAIN)
-        case Power.EARTHQUAKE:
-            return adjacent_pairs(table)
-        case Power.TORNADO:
-            return [None]
-        case Power.LIGHTNING:
-            return tile_squares(table)
-        case Power.ERUPTION:
-            return eruption_targets(table)
+    if power is _SUN:
+        return replacement_targets(table, SUN)
+    if power is _RAIN:
+        return replacement_targets(table, RAIN)
+    if power is _EARTHQUAKE:
+        return adjacent_pairs(table)
+    if power is _TORNADO:
+        return [None]
+    if power is _LIGHTNING:
+        return tile_squares(table)
+    if power is _ERUPTION:
+        return eruption_targets(table)
     return []
 
 
 def _builder(power: Power, player: int, card: CardId) -> Callable[[Any], Action]:
     """The function that builds a play of this card on one of its targets."""
-    match power:
-        case Power.EARTHQUAKE:
-            return lambda pair: PlayEarthquake(player, card, pair[0], pair[1])
-        case Power.TORNADO:
-            return lambda _: PlayTornado(player, card)
+    if power is _EARTHQUAKE:
+        return lambda pair: PlayEarthquake(player, card, pair[0], pair[1])
+    if power is _TORNADO:
+        return lambda _: PlayTornado(player, card)
     return partial(_PLAY_ON_SQUARE[power], player, card)
 
 
@@ -284,7 +295,7 @@ def protection_asked(hands: Sequence[tuple[CardId, ...]], player: int) -> list[i
     return [
         seat
         for seat in left_of(player, len(hands))
-        if any(kind_of(card) is CardKind.POWER for card in hands[seat])
+        if any(kind_of(card) is _POWER_CARD for card in hands[seat])
     ]
 
 
@@ -298,7 +309,7 @@ def protection_options(table: Table, decision: ChooseProtection) -> list[Action]
     """Play one of his Protection cards, or pass (spec 13.9b, 13.9c)."""
     seat = decision.player
     powers = table.cards._powers  # the manifest's own dict (`Manifest.power` without the call)
-    protections = [c for c in table.hands[seat] if powers.get(c) is Power.PROTECTION]
+    protections = [c for c in table.hands[seat] if powers.get(c) is _PROTECTION]
     # 1.12: one Protection, the copy that has been in the hand longest (1.13)
     return [*(Protect(seat, c) for c in protections[:1]), PassProtection(seat)]
 

@@ -41,6 +41,9 @@ __all__ = ["discard_city", "pawn_counts", "pawns_wanted", "settle", "take_city"]
 
 FOUR_NEEDS: Final = 4
 
+# hot path: members as module constants (see `gaia_rules.vocabulary`)
+_EMPTY_AT_TWO: Final = FourNeedDrop.EMPTY_AT_TWO
+
 
 def settle(table: Table, touched: Iterable[Pos], credited: int) -> None:
     """Settle one change that touched the squares ``touched`` (spec 10.1).
@@ -136,7 +139,7 @@ def _decrease(table: Table, pos: Pos, now: int) -> None:
     has not been emptied since loses every pawn at two.
     """
     rules = table.rules
-    empty_at_two = rules.four_need_drop is FourNeedDrop.EMPTY_AT_TWO
+    empty_at_two = rules.four_need_drop is _EMPTY_AT_TWO
     if now <= 1 or (empty_at_two and now == 2 and pos in table.reached_four):
         _return_pawns(table, pos)
         table.reached_four.discard(pos)  # emptied: it must reach four again to count
@@ -200,6 +203,6 @@ def pawn_counts(met: int, rules: Rules) -> range | tuple[int, ...]:
         return range(1, 6)
     if met == FOUR_NEEDS:
         return (2,)
-    if met == 2 and rules.four_need_drop is FourNeedDrop.EMPTY_AT_TWO:
+    if met == 2 and rules.four_need_drop is _EMPTY_AT_TWO:
         return (0, 1)
     return (1,)

@@ -1,6 +1,13 @@
 """The words of the game: lands, needs, sites, card backs, Powers and squares (spec 2, 3).
 
 Everything here is an enum or a small frozen value, hashable and cheap to compare.
+
+Hot path: a member named through its enum (``Power.SUN``, and the enums of `gaia_rules.rules`
+alike) is an attribute look-up on the enum class at every use, and in CPython 3.11 the enum
+metaclass defines ``__getattr__``, which slows every look-up on the class: about 80 ns,
+interpreted or compiled, where a module constant is read in a few (3.12 dropped that
+``__getattr__``). So the rules keep the members they read at every decision as module
+constants (``_SUN: Final = Power.SUN``), and compare with those.
 """
 
 from __future__ import annotations
