@@ -38,6 +38,7 @@ from gaia_rules.actions import (
     PlayRain,
     PlaySun,
     PlayTornado,
+    PowerPlay,
     Protect,
 )
 from gaia_rules.copies import distinct, listed
@@ -77,12 +78,24 @@ __all__ = [
 
 ACTIONS_PER_TURN: Final = 2
 
-ALWAYS_ASKED: Final = (ChooseProtection, ChooseLimitDiscard)
+ALWAYS_ASKED: Final[tuple[type[ChooseProtection | ChooseLimitDiscard], ...]] = (
+    ChooseProtection,
+    ChooseLimitDiscard,
+)
 """Decisions asked even with one option, since taking them would tell the other seats what
 the backs hide: that a seat holds no Protection (spec 5.4, 13.9c), or that the cards it may
 discard are all copies of one face (6.5c)."""
 
-_POWER_PLAYS: Final = (PlaySun, PlayRain, PlayEarthquake, PlayTornado, PlayLightning, PlayEruption)
+_POWER_PLAYS: Final[tuple[type[PowerPlay], ...]] = (
+    PlaySun,
+    PlayRain,
+    PlayEarthquake,
+    PlayTornado,
+    PlayLightning,
+    PlayEruption,
+)
+"""Typed of any length: the compiled build keeps such a tuple, where it builds a fixed-length
+one anew at each ``isinstance`` check."""
 _TURN_ACTIONS: Final[frozenset[type[Action]]] = frozenset(
     (DrawDisplay, DrawDeck, PlayNature, PlayAnimals, PlayCity)
 )

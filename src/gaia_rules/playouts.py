@@ -22,9 +22,15 @@ from gaia_rules.setup import pawns_per_player
 
 __all__ = ["play_out", "seat_values"]
 
-_PAWN_NOW: Final = (PlaceCityPawn, FulfillObjective)
+_PAWN_NOW: Final[tuple[type[PlaceCityPawn | FulfillObjective], ...]] = (
+    PlaceCityPawn,
+    FulfillObjective,
+)
 """The actions that place a pawn at once: on a raised city (10.5) or on an Objective (8.1)."""
-_PAWN_DECISIONS: Final = (ChoosePawnCities, ChooseObjective)
+_PAWN_DECISIONS: Final[tuple[type[ChoosePawnCities | ChooseObjective], ...]] = (
+    ChoosePawnCities,
+    ChooseObjective,
+)
 """The only decisions that offer an action of ``_PAWN_NOW``: at any other the playout draws
 its random action from the lazy legal list without building the others."""
 
