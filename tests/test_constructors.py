@@ -11,13 +11,16 @@ import attrs
 import pytest
 
 from gaia_rules import constructors
-from gaia_rules.actions import DrawDeck, DrawDisplay, Feed, PlayNature
+from gaia_rules.actions import DrawDeck, DrawDisplay, Feed, PlayAnimals, PlayCity, PlayNature
 from gaia_rules.decisions import ChooseFeeding
 from gaia_rules.events import (
     ActionTaken,
+    AnimalsPlaced,
     CardDrawn,
+    CityPlaced,
     DisplayRefilled,
     NatureCardPlayed,
+    PawnPlaced,
     SatisfactionChanged,
     TilePlaced,
     TokensReturned,
@@ -42,9 +45,14 @@ MADE: list[tuple[str, Callable[..., Any], type[Any], tuple[Any, ...]]] = [
         SatisfactionChanged,
         (Pos(2, 2), 1, 3),
     ),
+    ("animals_placed", constructors._animals_placed, AnimalsPlaced, (2, "A05", Pos(1, 0), 4)),
+    ("city_placed", constructors._city_placed, CityPlaced, (0, "C11", Pos(-2, 1))),
+    ("pawn_placed", constructors._pawn_placed, PawnPlaced, (3, Pos(0, -1))),
     ("draw_display", constructors._draw_display, DrawDisplay, (4, "L12")),
     ("draw_deck", constructors._draw_deck, DrawDeck, (0, CardKind.NATURE)),
     ("play_nature", constructors._play_nature, PlayNature, (2, "N07", Pos(1, -1))),
+    ("play_animals", constructors._play_animals, PlayAnimals, (1, "A05", Pos(2, -1))),
+    ("play_city", constructors._play_city, PlayCity, (3, "C11", Pos(0, 0))),
     ("feed", constructors._feed, Feed, (1, Pos(0, 1), Pos(1, 1))),
     ("choose_feeding", constructors._choose_feeding, ChooseFeeding, (3, (Pos(0, 1), Pos(2, 0)))),
 ]

@@ -15,6 +15,7 @@ from gaia_rules import hooks
 from gaia_rules.vocabulary import ANIMALS, CardKind, Land, Need, Power, Site
 
 __all__ = [
+    "BACK_BY_LETTER",
     "AnimalCard",
     "CardId",
     "CityCard",
@@ -109,14 +110,16 @@ class Objective:
 Face: TypeAlias = NatureCard | CityCard | AnimalCard | PowerCard | Objective
 """What is printed on a card."""
 
-_KIND_BY_LETTER = {
+BACK_BY_LETTER: dict[str, CardKind] = {
     "N": CardKind.NATURE,
     "C": CardKind.LIFE,
     "A": CardKind.LIFE,
     "P": CardKind.POWER,
 }
+"""The back of a card that can be held in a hand, by the letter of its id (spec 2.9): what
+`kind_of` reads, for the compiled rules, where calling it is a call into interpreted code."""
 
 
 def kind_of(card: CardId) -> CardKind:
     """The back of a card that can be held in a hand, read from its id (spec 2.9)."""
-    return _KIND_BY_LETTER[card[0]]
+    return BACK_BY_LETTER[card[0]]

@@ -21,14 +21,25 @@ from collections.abc import Callable
 from types import FunctionType
 from typing import Final
 
-from gaia_rules.actions import Action, DrawDeck, DrawDisplay, Feed, PlayNature
+from gaia_rules.actions import (
+    Action,
+    DrawDeck,
+    DrawDisplay,
+    Feed,
+    PlayAnimals,
+    PlayCity,
+    PlayNature,
+)
 from gaia_rules.cards import CardId
 from gaia_rules.decisions import ChooseFeeding
 from gaia_rules.events import (
     ActionTaken,
+    AnimalsPlaced,
     CardDrawn,
+    CityPlaced,
     DisplayRefilled,
     NatureCardPlayed,
+    PawnPlaced,
     SatisfactionChanged,
     TilePlaced,
     TokensReturned,
@@ -37,13 +48,18 @@ from gaia_rules.vocabulary import CardKind, Land, Pos
 
 __all__ = [
     "action_taken",
+    "animals_placed",
     "card_drawn",
     "choose_feeding",
+    "city_placed",
     "display_refilled",
     "draw_deck",
     "draw_display",
     "feed",
     "nature_card_played",
+    "pawn_placed",
+    "play_animals",
+    "play_city",
     "play_nature",
     "satisfaction_changed",
     "tile_placed",
@@ -117,6 +133,33 @@ def _satisfaction_changed(pos: Pos, before: int, after: int) -> SatisfactionChan
     return made
 
 
+def _animals_placed(player: int, card: CardId, pos: Pos, count: int) -> AnimalsPlaced:
+    """``AnimalsPlaced(player, card, pos, count)``."""
+    made = object.__new__(AnimalsPlaced)
+    object.__setattr__(made, "player", player)
+    object.__setattr__(made, "card", card)
+    object.__setattr__(made, "pos", pos)
+    object.__setattr__(made, "count", count)
+    return made
+
+
+def _city_placed(player: int, card: CardId, pos: Pos) -> CityPlaced:
+    """``CityPlaced(player, card, pos)``."""
+    made = object.__new__(CityPlaced)
+    object.__setattr__(made, "player", player)
+    object.__setattr__(made, "card", card)
+    object.__setattr__(made, "pos", pos)
+    return made
+
+
+def _pawn_placed(player: int, pos: Pos) -> PawnPlaced:
+    """``PawnPlaced(player, pos)``."""
+    made = object.__new__(PawnPlaced)
+    object.__setattr__(made, "player", player)
+    object.__setattr__(made, "pos", pos)
+    return made
+
+
 # -- actions ------------------------------------------------------------------------------
 
 
@@ -139,6 +182,24 @@ def _draw_deck(player: int, kind: CardKind) -> DrawDeck:
 def _play_nature(player: int, card: CardId, pos: Pos) -> PlayNature:
     """``PlayNature(player, card, pos)``."""
     made = object.__new__(PlayNature)
+    object.__setattr__(made, "player", player)
+    object.__setattr__(made, "card", card)
+    object.__setattr__(made, "pos", pos)
+    return made
+
+
+def _play_animals(player: int, card: CardId, pos: Pos) -> PlayAnimals:
+    """``PlayAnimals(player, card, pos)``."""
+    made = object.__new__(PlayAnimals)
+    object.__setattr__(made, "player", player)
+    object.__setattr__(made, "card", card)
+    object.__setattr__(made, "pos", pos)
+    return made
+
+
+def _play_city(player: int, card: CardId, pos: Pos) -> PlayCity:
+    """``PlayCity(player, card, pos)``."""
+    made = object.__new__(PlayCity)
     object.__setattr__(made, "player", player)
     object.__setattr__(made, "card", card)
     object.__setattr__(made, "pos", pos)
@@ -194,6 +255,13 @@ tile_placed: Final[Callable[[Pos, Land], TilePlaced]] = _tile_placed if _COMPILE
 tokens_returned: Final[Callable[[Pos, int], TokensReturned]] = (
     _tokens_returned if _COMPILED else TokensReturned
 )
+animals_placed: Final[Callable[[int, CardId, Pos, int], AnimalsPlaced]] = (
+    _animals_placed if _COMPILED else AnimalsPlaced
+)
+city_placed: Final[Callable[[int, CardId, Pos], CityPlaced]] = (
+    _city_placed if _COMPILED else CityPlaced
+)
+pawn_placed: Final[Callable[[int, Pos], PawnPlaced]] = _pawn_placed if _COMPILED else PawnPlaced
 satisfaction_changed: Final[Callable[[Pos, int, int], SatisfactionChanged]] = (
     _satisfaction_changed if _COMPILED else SatisfactionChanged
 )
@@ -204,6 +272,10 @@ draw_deck: Final[Callable[[int, CardKind], DrawDeck]] = _draw_deck if _COMPILED 
 play_nature: Final[Callable[[int, CardId, Pos], PlayNature]] = (
     _play_nature if _COMPILED else PlayNature
 )
+play_animals: Final[Callable[[int, CardId, Pos], PlayAnimals]] = (
+    _play_animals if _COMPILED else PlayAnimals
+)
+play_city: Final[Callable[[int, CardId, Pos], PlayCity]] = _play_city if _COMPILED else PlayCity
 feed: Final[Callable[[int, Pos, Pos], Feed]] = _feed if _COMPILED else Feed
 choose_feeding: Final[Callable[[int, tuple[Pos, ...]], ChooseFeeding]] = (
     _choose_feeding if _COMPILED else ChooseFeeding

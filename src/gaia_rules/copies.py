@@ -70,9 +70,21 @@ def distinct(cards: tuple[CardId, ...], face_ids: Mapping[CardId, CardId]) -> tu
         return known.last_found  # the hand asked of just before (the same tuple)
     if known.face_ids is not face_ids or len(known.found) >= _DISTINCT_KEPT:
         known.start(face_ids)
-    # Most hands hold no two copies of a face and are their own answer: found in C, by the
-    # set's isdisjoint, or by counting the hand's faces (map of a bound method: no frame).
-    if known.copied.isdisjoint(cards) or len(set(map(face_ids.__getitem__, cards))) == len(cards):
+    # Most hands hold no two copies of a face and are their own answer. Only a card whose
+    # face has other copies can meet its face again, so only those are looked up, and the
+    # loop stops at the first face met twice. Compiled, the loop runs in C, where the set's
+    # `isdisjoint` and `set(map(face_ids.__getitem__, cards))` it replaces were generic calls.
+    copied = known.copied
+    faces: set[CardId] = set()
+    own = True
+    for card in cards:
+        if card in copied:
+            face = face_ids[card]
+            if face in faces:
+                own = False
+                break
+            faces.add(face)
+    if own:
         found = cards
     else:
         kept = known.found.get(cards)

@@ -7,7 +7,7 @@ from typing import Final
 
 from gaia_rules import constructors
 from gaia_rules.actions import Action, Discard, DrawDeck, DrawDisplay
-from gaia_rules.cards import CardId, kind_of
+from gaia_rules.cards import BACK_BY_LETTER, CardId, kind_of
 from gaia_rules.copies import display_copy, distinct, in_display
 from gaia_rules.decisions import ChooseLimitDiscard
 from gaia_rules.ending import end_by_exhaustion
@@ -135,7 +135,7 @@ def draw(table: Table, action: DrawDisplay | DrawDeck) -> None:
         table.decks[kind] = deck[1:]
         table.emit(constructors.card_drawn(player, kind, card, False))
     else:
-        kind = kind_of(action.card)
+        kind = BACK_BY_LETTER[action.card[0]]  # `kind_of` without the call
         display = table.displays[kind]
         card = display_copy(table, action.card, display)  # 1.13: the leftmost copy
         deck = table.decks[kind]
@@ -196,7 +196,7 @@ def limit_discard(table: Table, action: Discard) -> None:
     hand = list(table.hands[action.player])
     hand.remove(action.card)
     table.hands[action.player] = tuple(hand)
-    kind = kind_of(action.card)
+    kind = BACK_BY_LETTER[action.card[0]]  # `kind_of` without the call
     table.discard(kind, action.card)
     table.emit(CardDiscarded(action.player, action.card))
     if over_a_limit(table, action.player):

@@ -101,6 +101,17 @@ _TURN_ACTIONS: Final[frozenset[type[Action]]] = frozenset(
 )
 """The actions of a turn that are not Power plays (spec 5.2)."""
 
+# Hot path: the step and action classes stay interpreted in the compiled build (see
+# `hatch_build.py`), and there a function that names one looks it up in the module's dict at
+# each use; a `Final` name is read as a C static instead. These are the ones named at every
+# decision.
+_BeginTurn: Final = BeginTurn
+_PowerEffect: Final = PowerEffect
+_ChooseAction: Final = ChooseAction
+_DRAWS: Final[tuple[type[DrawDisplay | DrawDeck], ...]] = (DrawDisplay, DrawDeck)
+_PlayNature: Final = PlayNature
+_PlayAnimals: Final = PlayAnimals
+
 # Hot path: a turn begins, and its actions are asked for, at about every other decision.
 # Steps and events are immutable values, so one instance of each per seat serves every turn
 # of every game.
@@ -178,21 +189,22 @@ def advance(table: Table) -> None:
     """Run the flow up to the next real choice or the end of the game (spec 5.4)."""
     while table.result is None and table.steps:
         step = table.steps[-1]
-        if isinstance(step, BeginTurn):
+        if isinstance(step, _BeginTurn):
             table.steps.pop()
             _begin_turn(table, step.player)
             continue
-        if isinstance(step, PowerEffect):
+        if isinstance(step, _PowerEffect):
             table.steps.pop()
             powers.run_effect(table, step)
             continue
-        if isinstance(step, ChooseAction) and drawing.two_draws(table):
+        turn_action = isinstance(step, _ChooseAction)
+        if turn_action and drawing.two_draws(table):
             # Hot path: a turn's action is a real choice as soon as two draws are open, so
             # its plays are not looked for here; legal_actions() builds them when asked, and
             # apply() checks an action it did not hand out by its own rule (a replay).
             table.options = None
             return
-        if isinstance(step, ChooseAction):
+        if turn_action:
             choices: list[Action] | LegalActions = options(table, step)
         else:
             # Hot path: most steps here are checks (a feeding, the Objectives) that offer
@@ -219,7 +231,7 @@ def _begin_turn(table: Table, player: int) -> None:
 
 def options(table: Table, decision: Decision) -> LegalActions:
     """Every legal action for ``decision``, and only those, built as they are read."""
-    if isinstance(decision, ChooseAction):
+    if isinstance(decision, _ChooseAction):
         player = decision.player
         # 1.12: one choice per face, the copy that has been in the hand longest (1.13);
         # found once for the three kinds of card played
@@ -386,7 +398,7 @@ def take(table: Table, decision: Decision, action: Action, *, by_engine: bool = 
     # exactly one of the library's classes: 1.10a) with one set look-up, where the patterns
     # below are tried one by one
     if type(action) in _TURN_ACTIONS:
-        assert isinstance(decision, ChooseAction)
+        assert isinstance(decision, _ChooseAction)
         _after_action(table, decision)
         _turn_action(table, action)
         return
@@ -435,12 +447,12 @@ def _after_action(table: Table, decision: ChooseAction) -> None:
 
 
 def _turn_action(table: Table, action: Action) -> None:
-    match action:
-        case DrawDisplay() | DrawDeck():
-            drawing.draw(table, action)
-        case PlayNature():
-            nature.play_nature(table, action)
-        case PlayAnimals():
-            life.play_animals(table, action)
-        case PlayCity():
-            life.play_city(table, action)
+    if isinstance(action, _DRAWS):
+        drawing.draw(table, action)
+    elif isinstance(action, _PlayNature):
+        nature.play_nature(table, action)
+    elif isinstance(action, _PlayAnimals):
+        life.play_animals(table, action)
+    else:
+        assert isinstance(action, PlayCity)  # one of `_TURN_ACTIONS`
+        life.play_city(table, action)

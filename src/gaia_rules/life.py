@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import Final
 
+from gaia_rules import constructors
 from gaia_rules.actions import PlayAnimals, PlayCity
 from gaia_rules.cards import AnimalCard, CardId, CityCard
 from gaia_rules.copies import distinct
-from gaia_rules.events import AnimalsPlaced, CityPlaced
 from gaia_rules.legal import Part
 from gaia_rules.refusal import Refusal
 from gaia_rules.satisfaction import settle
@@ -30,6 +31,7 @@ MIN_NEEDS_TO_BUILD: Final = 2
 
 # hot path: members as module constants (see `gaia_rules.vocabulary`)
 _SEA: Final = Land.SEA
+_LIFE: Final = CardKind.LIFE
 
 
 def animals_may_go_on(table: Table, site: Site, land: Land) -> bool:
@@ -66,9 +68,12 @@ def _animal_sites(table: Table, site: Site) -> list[Pos]:
     return found
 
 
-_LIFE_FACES: Final = (AnimalCard, CityCard)
+_LIFE_FACES: Final[tuple[type[AnimalCard | CityCard], ...]] = (AnimalCard, CityCard)
 
-_LIFE_PLAYS: Final[dict[str, type[PlayAnimals | PlayCity]]] = {"A": PlayAnimals, "C": PlayCity}
+_LIFE_PLAYS: Final[dict[str, Callable[[int, CardId, Pos], PlayAnimals | PlayCity]]] = {
+    "A": constructors.play_animals,
+    "C": constructors.play_city,
+}
 """The play of a Life card by the letter of its id: every manifest checks that an id's letter
 is its face's (``A`` an Animal card, ``C`` a City card, spec 2.9)."""
 
@@ -162,10 +167,10 @@ def play_animals(table: Table, action: PlayAnimals) -> None:
     hand = list(table.hands[player])
     hand.remove(card)
     table.hands[player] = tuple(hand)
-    table.discard(CardKind.LIFE, card)
+    table.discard(_LIFE, card)
     table.bank -= ANIMALS_PER_CARD
     table.tokens[pos] = ANIMALS_PER_CARD
-    table.emit(AnimalsPlaced(player, card, pos, ANIMALS_PER_CARD))
+    table.emit(constructors.animals_placed(player, card, pos, ANIMALS_PER_CARD))
     settle(table, (pos,), credited=player)
 
 
@@ -201,5 +206,5 @@ def play_city(table: Table, action: PlayCity) -> None:
     table.cities[pos] = card
     table.pawns[pos] = ()
     table.cities_changed()
-    table.emit(CityPlaced(player, card, pos))
+    table.emit(constructors.city_placed(player, card, pos))
     settle(table, (pos,), credited=player)

@@ -29,10 +29,9 @@ from gaia_rules.ending import win_if_supply_empty
 from gaia_rules.events import (
     CityDiscarded,
     CityTaken,
-    PawnPlaced,
     PawnReturned,
 )
-from gaia_rules.rules import FourNeedDrop, Rules
+from gaia_rules.rules import FourNeedDrop, Level, Rules
 from gaia_rules.table import Table
 from gaia_rules.vocabulary import CardKind, Pos
 from gaia_rules.world import needs_met, neighbours
@@ -43,6 +42,14 @@ FOUR_NEEDS: Final = 4
 
 # hot path: members as module constants (see `gaia_rules.vocabulary`)
 _EMPTY_AT_TWO: Final = FourNeedDrop.EMPTY_AT_TWO
+_ADVANCED: Final = Level.ADVANCED
+_LIFE: Final = CardKind.LIFE
+
+
+def _advanced(rules: Rules) -> bool:
+    """``rules.advanced_rules``: stealing and four needs apply. Hot path: asked at about every
+    third decision, where the property is interpreted code."""
+    return rules.level >= _ADVANCED
 
 
 def settle(table: Table, touched: Iterable[Pos], credited: int) -> None:
@@ -126,7 +133,7 @@ def discard_city(table: Table, pos: Pos) -> None:
     del table.pawns[pos]
     table.cities_changed()
     table.reached_four.discard(pos)
-    table.discard(CardKind.LIFE, card)
+    table.discard(_LIFE, card)
     table.emit(CityDiscarded(card, pos))
 
 
@@ -143,7 +150,7 @@ def _decrease(table: Table, pos: Pos, now: int) -> None:
     if now <= 1 or (empty_at_two and now == 2 and pos in table.reached_four):
         _return_pawns(table, pos)
         table.reached_four.discard(pos)  # emptied: it must reach four again to count
-    elif rules.advanced_rules and len(table.pawns[pos]) > 1:
+    elif _advanced(rules) and len(table.pawns[pos]) > 1:
         _return_pawns(table, pos, len(table.pawns[pos]) - 1)
 
 
@@ -155,7 +162,7 @@ def pawns_wanted(table: Table, player: int, pos: Pos) -> int:
     """
     if pos not in table.cities:
         return 0
-    advanced = table.rules.advanced_rules
+    advanced = _advanced(table.rules)
     target = 2 if advanced and table.satisfaction[pos] == FOUR_NEEDS else 1
     return max(0, target - table.pawns[pos].count(player))
 
@@ -164,14 +171,14 @@ def take_city(table: Table, player: int, pos: Pos, count: int) -> None:
     """Put ``count`` pawns of ``player`` on a city he raised; in the advanced game a rival
     owner's pawns return first (stealing, spec 12.1). Stops at once if he wins (15.1)."""
     rivals = tuple(p for p in table.pawns[pos] if p != player)
-    if table.rules.advanced_rules and rivals:
+    if _advanced(table.rules) and rivals:
         _return_pawns(table, pos)  # a steal does not empty the city: its mark stays (12.4)
         table.emit(CityTaken(player, pos, rivals[0]))
     for _ in range(count):
         table.supply[player] -= 1
         table.pawns[pos] = (*table.pawns[pos], player)
         table.cities_changed()
-        table.emit(PawnPlaced(player, pos))
+        table.emit(constructors.pawn_placed(player, pos))
         if win_if_supply_empty(table, player):
             return
 
@@ -199,7 +206,7 @@ def pawn_counts(met: int, rules: Rules) -> range | tuple[int, ...]:
     city at two needs may stand empty (12.4)."""
     if met < 2:
         return (0,)
-    if not rules.advanced_rules:
+    if not _advanced(rules):
         return range(1, 6)
     if met == FOUR_NEEDS:
         return (2,)
