@@ -13,7 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import gaia_rules as gr
-from gaia_rules.determinize import determinize, unseen_cards, view_problems
+from gaia_rules.bots.search import as_sampled
+from gaia_rules.determinize import Determinizer, determinize, unseen_cards, view_problems
 from tests.strategies import Walk, check_invariants, walk_strategy
 
 K = gr.CardKind
@@ -44,6 +45,45 @@ def test_a_sample_shows_every_seat_its_own_view(walk: Walk, sample_seed: int) ->
         if game.to_move == seat:
             assert list(sample.legal_actions()) == list(game.legal_actions())
         check_invariants(sample)
+
+
+@pytest.mark.clause("1.8")
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(walk=walk_strategy(max_steps=250), sample_seed=st.integers(0, 2**32 - 1))
+def test_the_samples_share_their_seats_legal_actions(walk: Walk, sample_seed: int) -> None:
+    game = walked(walk)
+    rng = random.Random(sample_seed)
+    for seat in range(game.players):
+        sampler = Determinizer(game.view(seat))
+        shared = sampler.legal_actions()
+        if game.to_move != seat:
+            assert list(shared) == []
+            continue
+        assert list(shared) == list(game.legal_actions())
+        first, second = sampler.sample(rng), sampler.sample(rng)
+        assert first.legal_actions() is shared and second.legal_actions() is shared
+        # taken unchecked, an action the shared list handed out does what the equal action
+        # of the real game, checked, does in the same sample
+        pick = rng.randrange(len(shared))
+        twin = first.copy()
+        assert first.apply(shared[pick]) == twin.apply(game.legal_actions()[pick])
+        assert first.view(seat) == twin.view(seat)
+        assert first.legal_actions() == twin.legal_actions()
+        check_invariants(first)
+
+
+def test_as_sampled_names_the_shared_actions_and_keeps_others() -> None:
+    game = gr.new_game(3, gr.Rules.basic(), seed=4)
+    seat = game.to_move
+    assert seat is not None
+    sampler = Determinizer(game.view(seat))
+    legal = list(game.legal_actions())
+    stranger = gr.DrawDeck(seat + 1, K.NATURE)  # another seat's: not among them
+    found = as_sampled(sampler, [legal[-1], stranger, legal[0]])
+    shared = sampler.legal_actions()
+    assert found == [legal[-1], stranger, legal[0]]
+    assert found[0] is shared[len(legal) - 1] and found[2] is shared[0]
+    assert found[1] is stranger
 
 
 @pytest.mark.clause("1.8")

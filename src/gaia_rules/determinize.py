@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from functools import partial
 
 import attrs
 
 from gaia_rules import errors, flow
+from gaia_rules.actions import Action
 from gaia_rules.cards import CardId, kind_of
 from gaia_rules.dealing import deal, deal_shuffled
 from gaia_rules.decisions import ChooseProtection, PowerEffect, Step
@@ -74,7 +75,7 @@ class Determinizer:
         ViewError: as [`determinize`][gaia_rules.determinize.determinize].
     """
 
-    __slots__ = ("_base", "_pools", "_position", "_seat", "_view")
+    __slots__ = ("_base", "_pools", "_position", "_seat", "_shared", "_view")
 
     def __init__(self, view: View) -> None:
         position, table, pools, problems = _position_of(view)
@@ -85,6 +86,21 @@ class Determinizer:
         self._pools = {kind: list(cards) for kind, cards in pools.items()}
         self._position = position
         self._base = table
+        decision = table.decision
+        self._shared = decision is not None and decision.player == view.seat
+
+    def legal_actions(self) -> Sequence[Action]:
+        """The legal actions of every sample while the view's seat is to move (an empty
+        sequence while another seat is).
+
+        What a seat may do depends only on what it sees (spec 1.8), so every sample offers
+        its seat this same list, whatever cards were dealt, and the samples share this one
+        sequence: an action it handed out is taken by a sample without being checked again.
+        A search that plays the same few actions in many samples plays these.
+        """
+        if not self._shared:
+            return ()
+        return flow.legal_actions(self._base)
 
     def sample(self, rng: random.Random) -> Game:
         """A new game consistent with the view, its hidden cards and seed drawn by ``rng``.
@@ -98,7 +114,9 @@ class Determinizer:
         table.stolen = stolen
         table.decks = dict(decks)  # the table changes its dict; the start keeps its own
         table.seed = rng.getrandbits(63)
-        table.options = None  # the options of another seat's decision read its hand
+        # the seat's own options are the same in every sample (see `legal_actions`); those
+        # of another seat's decision read its hand
+        table.options = flow.legal_actions(self._base) if self._shared else None
         if table.result is None:  # built only if the record is asked for: see Table.start
             position, seed = self._position, table.seed
             table.start = partial(

@@ -62,7 +62,7 @@ from typing import Any
 import attrs
 
 from gaia_rules.actions import Action
-from gaia_rules.bots.search import greedy_candidates
+from gaia_rules.bots.search import as_sampled, greedy_candidates
 from gaia_rules.cards import CardId
 from gaia_rules.chance import below
 from gaia_rules.determinize import Determinizer
@@ -157,10 +157,11 @@ class IsmctsBot:
         candidates = greedy_candidates(sampler, seat, legal, self.width, rng)
         if len(candidates) == 1:
             return candidates[0]
+        playable = as_sampled(sampler, candidates)
         sample = sampler.sample(rng)
-        for action in candidates:
+        for action, taken in zip(candidates, playable, strict=True):
             after = sample.copy()
-            after.apply(action)
+            after.apply(taken)
             result = after.result
             if result is not None and result.winner == seat:
                 return action
@@ -174,7 +175,7 @@ class IsmctsBot:
             game = sampler.sample(rng)
             path: list[tuple[_Node, int, Any]] = []
             node: _Node | None = root
-            moves: Sequence[Action] = candidates
+            moves: Sequence[Action] = playable
             while node is not None and not game.is_over:
                 mover = game.to_move
                 assert mover is not None

@@ -32,7 +32,7 @@ from gaia_rules.game import Game
 from gaia_rules.playouts import play_out, seat_values
 from gaia_rules.views import View
 
-__all__ = ["SearchBot", "greedy_candidates"]
+__all__ = ["SearchBot", "as_sampled", "greedy_candidates"]
 
 EXPLORATION = math.sqrt(2)
 """The UCB1 exploration constant."""
@@ -71,13 +71,14 @@ class SearchBot:
         candidates = greedy_candidates(sampler, view.seat, legal, self.width, rng)
         if len(candidates) == 1:
             return candidates[0]
+        played = as_sampled(sampler, candidates)
         visits = [0] * len(candidates)
         totals = [0.0] * len(candidates)
-        for played in range(self.playouts):
-            if played < len(candidates):
-                pick = played
+        for done in range(self.playouts):
+            if done < len(candidates):
+                pick = done
             else:
-                log_played = math.log(played)
+                log_played = math.log(done)
                 pick = max(
                     range(len(candidates)),
                     key=lambda i: (
@@ -85,7 +86,7 @@ class SearchBot:
                     ),
                 )
             game = sampler.sample(rng)
-            game.apply(candidates[pick])
+            game.apply(played[pick])
             totals[pick] += self._playout(game, view.seat)
             visits[pick] += 1
         best = max(
@@ -116,6 +117,15 @@ def greedy_candidates(
         reverse=True,
     )
     return [action for _, action in ranked[:width]]
+
+
+def as_sampled(sampler: Determinizer, actions: Sequence[Action]) -> list[Action]:
+    """Each of ``actions`` as the samples of ``sampler`` hold it among their legal actions
+    (see [`Determinizer.legal_actions`][gaia_rules.determinize.Determinizer.legal_actions]):
+    an equal action, which each sample takes without checking it again. An action that list
+    does not hold is kept as it is (a sample checks it)."""
+    shared = {action: action for action in sampler.legal_actions()}
+    return [shared.get(action, action) for action in actions]
 
 
 def playout_value(game: Game, seat: int) -> float:
