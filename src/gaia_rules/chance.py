@@ -13,16 +13,20 @@ the same, and hand any other generator (a subclass may draw otherwise) to its ow
 from __future__ import annotations
 
 import random
-from typing import TypeVar
+from typing import Final, TypeVar
 
 __all__ = ["below", "shuffle"]
 
 T = TypeVar("T")
 
+_RANDOM: Final = random.Random
+"""Read as a C static compiled, where ``random.Random`` is a look-up in the module at each
+draw."""
+
 
 def below(rng: random.Random, n: int) -> int:
     """``rng.randrange(n)``: a whole number from 0 to ``n - 1``; ``n`` at least 1."""
-    if type(rng) is not random.Random or n <= 0:
+    if type(rng) is not _RANDOM or n <= 0:
         return rng.randrange(n)
     k = n.bit_length()
     r: int = rng.getrandbits(k)
@@ -33,7 +37,7 @@ def below(rng: random.Random, n: int) -> int:
 
 def shuffle(rng: random.Random, items: list[T]) -> None:
     """``rng.shuffle(items)``: ``items`` put in a random order, in place."""
-    if type(rng) is not random.Random:
+    if type(rng) is not _RANDOM:
         rng.shuffle(items)
         return
     getrandbits = rng.getrandbits

@@ -209,7 +209,7 @@ def _position_of(view: View) -> tuple[Position | None, Table | None, _Pools, lis
     ]
     if problems:
         return None, None, {}, problems
-    hands, stolen, decks = deal(view, {kind: iter(pool) for kind, pool in pools.items()})
+    hands, stolen, decks = deal(view, pools)
     position = Position(
         rules=view.rules,
         players=players,

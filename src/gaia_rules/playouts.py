@@ -20,7 +20,7 @@ from gaia_rules.decisions import ChooseObjective, ChoosePawnCities
 from gaia_rules.game import Game
 from gaia_rules.setup import pawns_per_player
 
-__all__ = ["play_out", "seat_values"]
+__all__ = ["carry_out", "play_out", "seat_values"]
 
 _PAWN_NOW: Final[tuple[type[PlaceCityPawn | FulfillObjective], ...]] = (
     PlaceCityPawn,
@@ -49,6 +49,11 @@ def play_out(game: Game, rng: random.Random, horizon: int, *, pawns_first: bool)
             now = [action for action in legal if isinstance(action, _PAWN_NOW)]
             pool = now or legal
         flow.carry_out(table, pool[below(rng, len(pool))])
+
+
+def carry_out(game: Game, action: Action) -> None:
+    """``game.apply(action)`` without gathering the events (a playout never reads them)."""
+    flow.carry_out(game._table, action)
 
 
 def seat_values(game: Game) -> list[float]:

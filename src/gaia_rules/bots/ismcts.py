@@ -68,7 +68,7 @@ from gaia_rules.chance import below
 from gaia_rules.determinize import Determinizer
 from gaia_rules.game import Game
 from gaia_rules.information import keyed_events
-from gaia_rules.playouts import play_out, seat_values
+from gaia_rules.playouts import carry_out, play_out, seat_values
 from gaia_rules.views import View
 
 __all__ = ["STRONG", "IsmctsBot", "strong_bot", "values"]
@@ -181,7 +181,7 @@ class IsmctsBot:
                 assert mover is not None
                 action, name = _select(node, moves, names, face_ids, rng)
                 path.append((node, mover, name))
-                game.apply(action)
+                carry_out(game, action)
                 if game.is_over:
                     break
                 key = keyed_events(game, seat)

@@ -29,7 +29,7 @@ from gaia_rules.actions import Action
 from gaia_rules.bots.greedy import greedy_scores
 from gaia_rules.determinize import Determinizer
 from gaia_rules.game import Game
-from gaia_rules.playouts import play_out, seat_values
+from gaia_rules.playouts import carry_out, play_out, seat_values
 from gaia_rules.views import View
 
 __all__ = ["SearchBot", "as_sampled", "greedy_candidates"]
@@ -75,18 +75,9 @@ class SearchBot:
         visits = [0] * len(candidates)
         totals = [0.0] * len(candidates)
         for done in range(self.playouts):
-            if done < len(candidates):
-                pick = done
-            else:
-                log_played = math.log(done)
-                pick = max(
-                    range(len(candidates)),
-                    key=lambda i: (
-                        totals[i] / visits[i] + EXPLORATION * math.sqrt(log_played / visits[i])
-                    ),
-                )
+            pick = done if done < len(candidates) else _best_bound(totals, visits, math.log(done))
             game = sampler.sample(rng)
-            game.apply(played[pick])
+            carry_out(game, played[pick])
             totals[pick] += self._playout(game, view.seat)
             visits[pick] += 1
         best = max(
@@ -99,6 +90,18 @@ class SearchBot:
         """Random play for ``horizon`` decisions, then the value of the game for ``seat``."""
         play_out(game, self._rng, self.horizon, pawns_first=False)
         return playout_value(game, seat)
+
+
+def _best_bound(totals: list[float], visits: list[int], log_played: float) -> int:
+    """The candidate whose mean plus exploration bonus (UCB1) is highest, the first among
+    equals. Hot path: a loop, where ``max`` with a key called a function for each candidate
+    at each playout."""
+    pick, best = 0, -math.inf
+    for index, (total, count) in enumerate(zip(totals, visits, strict=True)):
+        bound = total / count + EXPLORATION * math.sqrt(log_played / count)
+        if bound > best:
+            pick, best = index, bound
+    return pick
 
 
 def greedy_candidates(
