@@ -47,6 +47,7 @@ from gaia_rules.events import (
 from gaia_rules.vocabulary import CardKind, Land, Pos
 
 __all__ = [
+    "COMPILED",
     "action_taken",
     "animals_placed",
     "card_drawn",
@@ -234,49 +235,52 @@ def _compiled() -> bool:
     return not isinstance(_action_taken, FunctionType)
 
 
+COMPILED: Final = _compiled()
+"""Whether the rules run compiled (the compiled wheel compiles this module with them), for
+the few hot paths whose quickest code differs between the two wheels."""
+
 # Compiled, the functions above; interpreted (the pure wheel), the classes themselves, whose
 # attrs ``__init__`` is the quicker there (measured 0.34 µs against 0.43 for ``_action_taken``
 # run by the interpreter).
-_COMPILED: Final = _compiled()
 
 action_taken: Final[Callable[[int, Action | None, bool], ActionTaken]] = (
-    _action_taken if _COMPILED else ActionTaken
+    _action_taken if COMPILED else ActionTaken
 )
 card_drawn: Final[Callable[[int, CardKind, CardId | None, bool], CardDrawn]] = (
-    _card_drawn if _COMPILED else CardDrawn
+    _card_drawn if COMPILED else CardDrawn
 )
 display_refilled: Final[Callable[[CardKind, CardId], DisplayRefilled]] = (
-    _display_refilled if _COMPILED else DisplayRefilled
+    _display_refilled if COMPILED else DisplayRefilled
 )
 nature_card_played: Final[Callable[[int, CardId], NatureCardPlayed]] = (
-    _nature_card_played if _COMPILED else NatureCardPlayed
+    _nature_card_played if COMPILED else NatureCardPlayed
 )
-tile_placed: Final[Callable[[Pos, Land], TilePlaced]] = _tile_placed if _COMPILED else TilePlaced
+tile_placed: Final[Callable[[Pos, Land], TilePlaced]] = _tile_placed if COMPILED else TilePlaced
 tokens_returned: Final[Callable[[Pos, int], TokensReturned]] = (
-    _tokens_returned if _COMPILED else TokensReturned
+    _tokens_returned if COMPILED else TokensReturned
 )
 animals_placed: Final[Callable[[int, CardId, Pos, int], AnimalsPlaced]] = (
-    _animals_placed if _COMPILED else AnimalsPlaced
+    _animals_placed if COMPILED else AnimalsPlaced
 )
 city_placed: Final[Callable[[int, CardId, Pos], CityPlaced]] = (
-    _city_placed if _COMPILED else CityPlaced
+    _city_placed if COMPILED else CityPlaced
 )
-pawn_placed: Final[Callable[[int, Pos], PawnPlaced]] = _pawn_placed if _COMPILED else PawnPlaced
+pawn_placed: Final[Callable[[int, Pos], PawnPlaced]] = _pawn_placed if COMPILED else PawnPlaced
 satisfaction_changed: Final[Callable[[Pos, int, int], SatisfactionChanged]] = (
-    _satisfaction_changed if _COMPILED else SatisfactionChanged
+    _satisfaction_changed if COMPILED else SatisfactionChanged
 )
 draw_display: Final[Callable[[int, CardId], DrawDisplay]] = (
-    _draw_display if _COMPILED else DrawDisplay
+    _draw_display if COMPILED else DrawDisplay
 )
-draw_deck: Final[Callable[[int, CardKind], DrawDeck]] = _draw_deck if _COMPILED else DrawDeck
+draw_deck: Final[Callable[[int, CardKind], DrawDeck]] = _draw_deck if COMPILED else DrawDeck
 play_nature: Final[Callable[[int, CardId, Pos], PlayNature]] = (
-    _play_nature if _COMPILED else PlayNature
+    _play_nature if COMPILED else PlayNature
 )
 play_animals: Final[Callable[[int, CardId, Pos], PlayAnimals]] = (
-    _play_animals if _COMPILED else PlayAnimals
+    _play_animals if COMPILED else PlayAnimals
 )
-play_city: Final[Callable[[int, CardId, Pos], PlayCity]] = _play_city if _COMPILED else PlayCity
-feed: Final[Callable[[int, Pos, Pos], Feed]] = _feed if _COMPILED else Feed
+play_city: Final[Callable[[int, CardId, Pos], PlayCity]] = _play_city if COMPILED else PlayCity
+feed: Final[Callable[[int, Pos, Pos], Feed]] = _feed if COMPILED else Feed
 choose_feeding: Final[Callable[[int, tuple[Pos, ...]], ChooseFeeding]] = (
-    _choose_feeding if _COMPILED else ChooseFeeding
+    _choose_feeding if COMPILED else ChooseFeeding
 )

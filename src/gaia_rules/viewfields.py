@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final, TypeVar
 
-from gaia_rules.cards import CardId, kind_of
+from gaia_rules import constructors
+from gaia_rules.cards import BACK_BY_LETTER, CardId, kind_of
 from gaia_rules.decisions import ChooseKeptCard, ChooseProtection, PowerEffect, Step
 from gaia_rules.naming import FaceIds, faced_step
 from gaia_rules.table import Table
@@ -213,15 +214,33 @@ _FACED_STEPS_KEPT: Final = 1024
 def backs_of(hand: tuple[CardId, ...]) -> tuple[CardKind, ...]:
     """The backs of a hand, sorted by back: a seat learns how many cards of each back a hand
     holds, never the order they came in, which would tell which card left it (spec 1.5)."""
-    kinds = [_BACK_OF_LETTER[card[0]] for card in hand]
+    # Hot path: a view asks this of each hand changed since the last view, about one a
+    # decision. Compiled, the cards of each back are counted in a loop that runs in C, where
+    # the sort with a key below makes a call per card; interpreted, the sort runs in C and
+    # the loop would not (each measured 3% of a view slower the other way round).
+    if _COMPILED:
+        nature = life = power = 0
+        for card in hand:
+            back = BACK_BY_LETTER[card[0]]
+            if back is _NATURE:
+                nature += 1
+            elif back is _LIFE:
+                life += 1
+            else:
+                power += 1
+        return _NATURE_BACK * nature + _LIFE_BACK * life + _POWER_BACK * power
+    kinds = [BACK_BY_LETTER[card[0]] for card in hand]
     kinds.sort(key=_BACK_RANK.__getitem__)
     return tuple(kinds)
 
 
-_BACK_OF_LETTER = {card[0]: kind_of(card) for card in ("N01", "C01", "A01", "P01")}
-"""The back of a card by the first letter of its id (`kind_of`, read once per letter)."""
-
-_BACK_RANK = {back: rank for rank, back in enumerate(CardKind)}
+_COMPILED: Final = constructors.COMPILED
+_NATURE: Final = CardKind.NATURE
+_LIFE: Final = CardKind.LIFE
+_NATURE_BACK: Final = (_NATURE,)
+_LIFE_BACK: Final = (_LIFE,)
+_POWER_BACK: Final = (CardKind.POWER,)
+_BACK_RANK: Final = {back: rank for rank, back in enumerate(CardKind)}
 """The order of the backs in a hand's backs: the order of `CardKind`."""
 
 _BACKS: dict[tuple[CardId, ...], tuple[CardKind, ...]] = {}
