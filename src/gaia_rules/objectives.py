@@ -6,7 +6,7 @@ from collections import Counter
 from typing import Final
 
 from gaia_rules.actions import Action, DeclineObjectives, FulfillObjective
-from gaia_rules.cards import CardId, NatureCard, Objective, PowerCard
+from gaia_rules.cards import CardId, Face, NatureCard, Objective, PowerCard
 from gaia_rules.decisions import ChooseObjective
 from gaia_rules.drawing import power_cards
 from gaia_rules.ending import win_if_supply_empty
@@ -79,22 +79,54 @@ def _fulfillable(table: Table, player: int) -> list[CardId]:
     in_front = table.tableaux[player]
     lands: list[Land | None] | None = None  # of the cards in front, read once if needed
     fulfillable: list[CardId] = []
-    # the manifest's own dicts (`Manifest.face`, `Manifest.land` without the calls)
-    faces, lands_of = table.cards._faces, table.cards._lands
+    pictured = _pictured_by(table.cards._faces)
+    lands_of = table.cards._lands  # the manifest's own dict (`Manifest.land` without the call)
     for objective in available(table):
-        face = faces[objective]
-        assert isinstance(face, Objective)
-        if len(face.lands) + face.powers > len(in_front):
+        count, powers, wanted = pictured[objective]
+        if count > len(in_front):
             continue
-        if face.powers:  # a Power Objective (`Objective.is_power` without the call)
-            met = len(power_cards(in_front)) >= face.powers
+        if powers:  # a Power Objective
+            met = len(power_cards(in_front)) >= powers
         else:
             if lands is None:
                 lands = [lands_of.get(card) for card in in_front]
-            met = _all_among(face.lands, lands)
+            met = _all_among(wanted, lands)
         if met:
             fulfillable.append(objective)
     return fulfillable
+
+
+_Pictures = dict[CardId, tuple[int, int, tuple[Land, ...]]]
+"""What each Objective pictures (2.6): how many cards, how many of them Power cards, and the
+lands of the Nature cards."""
+
+
+class _Known:
+    """What the Objectives of one manifest picture, and the faces it was read from."""
+
+    __slots__ = ("faces", "pictures")
+
+    def __init__(self) -> None:
+        self.faces: object = None
+        self.pictures: _Pictures = {}
+
+
+_KNOWN: Final = _Known()
+
+
+def _pictured_by(faces: dict[CardId, Face]) -> _Pictures:
+    """What each Objective among ``faces`` (a manifest's) pictures. Hot path: read from the
+    faces once per manifest, where the check read each face's fields at every Nature card
+    played (an attribute look-up each, compiled: the faces are interpreted classes)."""
+    known = _KNOWN
+    if known.faces is not faces:
+        known.pictures = {
+            card: (len(face.lands) + face.powers, face.powers, face.lands)
+            for card, face in faces.items()
+            if isinstance(face, Objective)
+        }
+        known.faces = faces
+    return known.pictures
 
 
 def _all_among(wanted: tuple[Land, ...], lands: list[Land | None]) -> bool:
