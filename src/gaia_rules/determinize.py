@@ -30,7 +30,7 @@ from gaia_rules.decisions import ChooseProtection, PowerEffect, Step
 from gaia_rules.errors import RulesError, ViewError
 from gaia_rules.game import Game
 from gaia_rules.manifest import TILE_COUNTS
-from gaia_rules.position import Position, position_problems, table_of, world_of
+from gaia_rules.position import Position, table_of, typed_position_problems, world_of
 from gaia_rules.serialization import register_check
 from gaia_rules.setup import TOKENS, cards_in_play, check_players, pawns_per_player
 from gaia_rules.table import Table
@@ -230,7 +230,8 @@ def _position_of(view: View) -> tuple[Position | None, Table | None, _Pools, lis
         stolen=stolen,
         reached_four=view.reached_four,
     )
-    problems = position_problems(position, over=view.result is not None)
+    # its values are the view's, checked above (1.10a), or found from them
+    problems = typed_position_problems(position, over=view.result is not None)
     if not problems:
         problems = _derived_problems(view, position)
     if problems:

@@ -498,11 +498,18 @@ def _face_is_power_objective(rules: Rules, card: CardId) -> bool:
 def position_problems(position: Position, *, over: bool = False) -> list[str]:
     """Every problem that keeps ``position`` from being one a game could reach (spec 16);
     ``over``: the position of a game that is over, whose pending steps lapsed (15.1)."""
-    p = position
     # 1.10a: the types first, exactly; nothing below reads a value of the wrong type
-    broken = value_problems(p, Position)
+    broken = value_problems(position, Position)
     if broken:
         return [f"{problem.where('position')}: {problem.message}" for problem in broken]
+    return typed_position_problems(position, over=over)
+
+
+def typed_position_problems(position: Position, *, over: bool = False) -> list[str]:
+    """`position_problems` of a position whose values are all of their types (spec 1.10a):
+    one the library built from values it checked (a sample of a view it checked), so
+    the type check is not made twice."""
+    p = position
     problems: list[str] = []
     try:
         check_players(p.players, p.first_player)
@@ -536,7 +543,8 @@ def position_problems(position: Position, *, over: bool = False) -> list[str]:
     places += [(f"city at {pos}", card) for pos, (card, _) in p.cities.items()]
     places += [("out of the game", c) for c in p.out_of_game]
     places += [(f"set aside by a Tornado from seat {seat}", c) for c, seat in p.stolen]
-    unknown = [card for _, card in places if card not in cards]
+    faces = cards._faces  # the manifest's own dict (`Manifest.face` without the calls)
+    unknown = [card for _, card in places if card not in faces]
     problems += [f"{card!r}: no such card in the manifest (spec 2.9)" for card in unknown]
     counts = Counter(card for _, card in places)
     problems += [
@@ -549,13 +557,23 @@ def position_problems(position: Position, *, over: bool = False) -> list[str]:
         return problems
     allowed_powers = set(power_deck(p.rules))
     placed_at = len(problems)
+    # what each place is, read from its label once (the labels repeat from card to card)
+    kinds_of_place: dict[str, tuple[bool, bool, bool]] = {}
     for where, card in places:
-        face = cards.face(card)
-        if where.startswith(("hand", "set aside")) and isinstance(face, Objective):
+        face = faces[card]
+        kinds = kinds_of_place.get(where)
+        if kinds is None:
+            kinds = kinds_of_place[where] = (
+                where.startswith(("hand", "set aside")),
+                where.startswith("in front"),
+                where.startswith("city"),
+            )
+        held, in_front, on_a_tile = kinds
+        if held and isinstance(face, Objective):
             problems.append(f"{card}: an Objective cannot be in a hand ({where})")
-        if where.startswith("in front") and not isinstance(face, NatureCard | PowerCard):
+        if in_front and not isinstance(face, NatureCard | PowerCard):
             problems.append(f"{card}: only Nature and Power cards go in front of a player")
-        if where.startswith("city") and not isinstance(face, CityCard):
+        if on_a_tile and not isinstance(face, CityCard):
             problems.append(f"{card}: only a City card stands on a tile")
         unused_power = isinstance(face, PowerCard) and card not in allowed_powers
         if where == "Objectives":
