@@ -112,7 +112,9 @@ class Determinizer:
         table = self._base.copy()
         table.hands = list(hands)
         table.stolen = stolen
-        table.decks = dict(decks)  # the table changes its dict; the start keeps its own
+        # the table changes its dict; the start keeps its own (the decks' sizes are the
+        # view's, as the base's are)
+        table.decks = dict(decks)
         table.seed = rng.getrandbits(63)
         # the seat's own options are the same in every sample (see `legal_actions`); those
         # of another seat's decision read its hand

@@ -132,7 +132,7 @@ def draw(table: Table, action: DrawDisplay | DrawDeck) -> None:
             end_by_exhaustion(table, player)  # 6.3, 15.2
             return
         card = deck[0]
-        table.decks[kind] = deck[1:]
+        table.set_deck(kind, deck[1:])
         table.emit(constructors.card_drawn(player, kind, card, False))
     else:
         kind = BACK_BY_LETTER[action.card[0]]  # `kind_of` without the call
@@ -141,7 +141,7 @@ def draw(table: Table, action: DrawDisplay | DrawDeck) -> None:
         deck = table.decks[kind]
         if deck:  # 6.2: the slot is refilled from the top of the deck
             refill = deck[0]
-            table.decks[kind] = deck[1:]
+            table.set_deck(kind, deck[1:])
             table.set_display(kind, tuple(refill if c == card else c for c in display))
         else:  # 6.2: with an empty deck the slot stays empty
             table.set_display(kind, tuple(c for c in display if c != card))

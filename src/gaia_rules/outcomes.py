@@ -44,7 +44,7 @@ def put_on_top(game: Game, kind: CardKind, cards: Sequence[CardId]) -> None:
         if card not in rest:
             raise GaiaRulesError(f"{card!r} is not in the {kind.value} deck (once)")
         rest.remove(card)
-    table.decks[kind] = (*cards, *rest)
+    table.set_deck(kind, (*cards, *rest))
 
 
 def impose_takes(game: Game, places: Sequence[int]) -> None:

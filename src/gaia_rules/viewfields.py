@@ -79,7 +79,7 @@ def new_view(cls: type[V], table: Table, seat: int, make_city: MakeCity) -> V:
             ),
             "hand": hands[seat],
             "hand_backs": backs,
-            "deck_sizes": {kind: len(deck) for kind, deck in table.decks.items()},
+            "deck_sizes": table.deck_sizes.copy(),
             "displays": table.faced_displays.copy(),
             "discards": table.faced_discards.copy(),
             "tiles": tiles.copy(),
@@ -153,7 +153,7 @@ def public_fields(table: Table, make_city: MakeCity) -> dict[str, object]:
             _faced_step(decision, face_ids) if isinstance(decision, _NAMING) else decision
         ),
         "hand_backs": tuple([_BACKS_GET(hand) or _known_backs(hand) for hand in table.hands]),
-        "deck_sizes": {kind: len(deck) for kind, deck in table.decks.items()},
+        "deck_sizes": table.deck_sizes,
         "displays": table.faced_displays,
         "discards": table.faced_discards,
         "tiles": tiles,
