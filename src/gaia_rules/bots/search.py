@@ -29,7 +29,7 @@ from gaia_rules.actions import Action
 from gaia_rules.bots.greedy import greedy_scores
 from gaia_rules.determinize import Determinizer
 from gaia_rules.game import Game
-from gaia_rules.playouts import carry_out, play_out, seat_values
+from gaia_rules.playouts import bandit_playouts, seat_values
 from gaia_rules.views import View
 
 __all__ = ["SearchBot", "as_sampled", "greedy_candidates"]
@@ -72,36 +72,20 @@ class SearchBot:
         if len(candidates) == 1:
             return candidates[0]
         played = as_sampled(sampler, candidates)
-        visits = [0] * len(candidates)
-        totals = [0.0] * len(candidates)
-        for done in range(self.playouts):
-            pick = done if done < len(candidates) else _best_bound(totals, visits, math.log(done))
-            game = sampler.sample(rng)
-            carry_out(game, played[pick])
-            totals[pick] += self._playout(game, view.seat)
-            visits[pick] += 1
+        totals, visits = bandit_playouts(
+            sampler.sample,
+            played,
+            seat=view.seat,
+            rng=rng,
+            playouts=self.playouts,
+            horizon=self.horizon,
+            exploration=EXPLORATION,
+        )
         best = max(
             range(len(candidates)),
             key=lambda i: (totals[i] / visits[i] if visits[i] else -1.0, visits[i]),
         )
         return candidates[best]
-
-    def _playout(self, game: Game, seat: int) -> float:
-        """Random play for ``horizon`` decisions, then the value of the game for ``seat``."""
-        play_out(game, self._rng, self.horizon, pawns_first=False)
-        return playout_value(game, seat)
-
-
-def _best_bound(totals: list[float], visits: list[int], log_played: float) -> int:
-    """The candidate whose mean plus exploration bonus (UCB1) is highest, the first among
-    equals. Hot path: a loop, where ``max`` with a key called a function for each candidate
-    at each playout."""
-    pick, best = 0, -math.inf
-    for index, (total, count) in enumerate(zip(totals, visits, strict=True)):
-        bound = total / count + EXPLORATION * math.sqrt(log_played / count)
-        if bound > best:
-            pick, best = index, bound
-    return pick
 
 
 def greedy_candidates(
