@@ -3,6 +3,7 @@ games the loop through ``Game``'s public methods plays, drawing the same random 
 
 from __future__ import annotations
 
+import math
 import random
 
 import attrs
@@ -10,7 +11,8 @@ import pytest
 
 import gaia_rules as gr
 from gaia_rules.chance import below
-from gaia_rules.playouts import _PAWN_DECISIONS, _PAWN_NOW, play_out, seat_values
+from gaia_rules.determinize import Determinizer
+from gaia_rules.playouts import _PAWN_DECISIONS, _PAWN_NOW, bandit_playouts, play_out, seat_values
 
 LEVELS = [gr.Rules.basic(), gr.Rules.advanced(), gr.Rules.powers(), gr.Rules.disasters()]
 RULES = [
@@ -72,3 +74,53 @@ def test_a_game_is_worth_one_to_its_winner_and_nothing_to_the_others() -> None:
     assert game.result is not None
     winner = game.result.winner
     assert seat_values(game) == [1.0 if seat == winner else 0.0 for seat in range(4)]
+
+
+def bandit_through_the_game(
+    sampler: Determinizer, candidates: list[gr.Action], seat: int, rng: random.Random
+) -> tuple[list[float], list[int]]:
+    """SearchBot's loop of playouts as a bot writes it with the public API: UCB1 over the
+    candidates (each once first, the first among equals), each played in a new sample."""
+    totals, visits = [0.0] * len(candidates), [0] * len(candidates)
+    for done in range(60):
+        if done < len(candidates):
+            pick = done
+        else:
+            bounds = [
+                totals[i] / visits[i] + math.sqrt(2) * math.sqrt(math.log(done) / visits[i])
+                for i in range(len(candidates))
+            ]
+            pick = bounds.index(max(bounds))
+        game = sampler.sample(rng)
+        game.apply(candidates[pick])
+        through_the_game(game, rng, 8, pawns_first=False)
+        totals[pick] += seat_values(game)[seat]
+        visits[pick] += 1
+    return totals, visits
+
+
+@pytest.mark.parametrize("rules", LEVELS, ids=lambda rules: rules.level.name)
+def test_searchbots_playouts_are_what_the_public_loop_plays(rules: gr.Rules) -> None:
+    for seed in range(4):
+        game = gr.new_game(2 + seed % 4, rules, seed=seed)
+        warm = random.Random(seed)
+        for _ in range(5 + seed * 9):
+            if game.is_over:
+                break
+            game.apply(warm.choice(game.legal_actions()))
+        seat = game.to_move
+        assert seat is not None
+        sampler = Determinizer(game.view(seat))
+        candidates = list(game.legal_actions())[:5]
+        ours_rng, theirs_rng = random.Random(seed), random.Random(seed)
+        ours = bandit_playouts(
+            sampler.sample,
+            candidates,
+            seat=seat,
+            rng=ours_rng,
+            playouts=60,
+            horizon=8,
+            exploration=math.sqrt(2),
+        )
+        assert ours == bandit_through_the_game(sampler, candidates, seat, theirs_rng)
+        assert ours_rng.getstate() == theirs_rng.getstate()
