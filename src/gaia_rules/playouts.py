@@ -73,7 +73,7 @@ def bandit_playouts(
     for done in range(playouts):
         pick = done if done < len(candidates) else _best_bound(totals, visits, done, exploration)
         game = sample(rng)
-        flow.carry_out(game._table, candidates[pick])
+        carry_out(game, candidates[pick])
         play_out(game, rng, horizon, pawns_first=False)
         totals[pick] += seat_values(game)[seat]
         visits[pick] += 1
